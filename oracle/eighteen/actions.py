@@ -1,0 +1,74 @@
+"""Actions: small frozen records naming things by stable IDs.
+
+* ``lay_tile``: ``{"type": "lay_tile", "company": "PRR", "hex": "F16", "tile": "57",
+  "rotation": 0, "private": "DH"}`` (``private`` only for a special power)
+* ``place_token``: ``{"type": "place_token", "company": "PRR", "hex": "F16", "city": 0,
+  "private": "DH"}``
+* ``pass``: ``{"type": "pass", "company": "PRR"}``: end the current step
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from oracle.core.errors import MalformedInput
+from oracle.core.schema import validate
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LayTile:
+    company: str
+    hex: str
+    tile: str
+    rotation: int
+    private: str = ""
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": "lay_tile", "company": self.company, "hex": self.hex,
+                     "tile": self.tile, "rotation": self.rotation}
+        if self.private:
+            out["private"] = self.private
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceToken:
+    company: str
+    hex: str
+    city: int
+    private: str = ""
+
+    def to_json(self) -> JSON:
+        out: JSON = {"type": "place_token", "company": self.company, "hex": self.hex,
+                     "city": self.city}
+        if self.private:
+            out["private"] = self.private
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    company: str
+
+    def to_json(self) -> JSON:
+        return {"type": "pass", "company": self.company}
+
+
+Action = LayTile | PlaceToken | Pass
+
+
+def action_from_json(data: Any) -> Action:
+    validate(data, "oracle.eighteen", "action.schema.json", what="action")
+    kind = data["type"]
+    if kind == "lay_tile":
+        return LayTile(data["company"], data["hex"], data["tile"], data["rotation"],
+                       data.get("private", ""))
+    if kind == "place_token":
+        return PlaceToken(data["company"], data["hex"], data.get("city", 0),
+                          data.get("private", ""))
+    if kind == "pass":
+        return Pass(data["company"])
+    raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

@@ -1,0 +1,100 @@
+"""Private companies' special powers as records.
+
+The attribute model is the one the seeds use (seed 001, seed 003): a tile power
+has ``tile``, ``when``, ``extra``, ``connected``, ``free``, ``reserved``; a token
+power has ``when``, ``extra``, ``connected``, ``free``, ``reserved``,
+``requires_tile_laid``; a private with both has ``closes`` and
+``separate_execution``. ``usable_by`` says who may use the powers.
+
+One generic mechanism (``oracle.eighteen.rules``) reads these records; nothing
+in the code names a particular private.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: ``when`` values: "track" = the tile-lay step; "token" = the token-lay step;
+#: "turn" = any time in the company's turn (tile-lay or token-lay step).
+WHEN_VALUES = ("track", "token", "turn")
+#: ``closes`` values: when using a power closes the private.
+CLOSES_VALUES = ("never", "tile", "token", "any", "all")
+#: ``usable_by`` values.
+OWNING_COMPANY = "owning_company"
+OWNING_PLAYERS_COMPANIES = "owning_players_companies"
+
+
+@dataclass(frozen=True, slots=True)
+class TilePower:
+    hex: str
+    tile: tuple[str, ...]  # the tile numbers allowed; empty = any tile of ``colour``
+    colour: str  # "" = any colour the phase allows
+    when: str
+    extra: bool
+    connected: bool
+    free: bool
+    reserved: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPower:
+    hexes: tuple[str, ...]
+    when: str
+    extra: bool
+    connected: bool
+    free: bool
+    reserved: bool
+    requires_tile_laid: bool | None  # None: not applicable (a preprinted tile is there)
+    #: a bonus token (TP-BONUS-01) adds ``bonus`` to runs through the hex and
+    #: takes no station slot; 0 = a station token.
+    bonus: int = 0
+    #: the phase in which bonus tokens leave the map ("" = never)
+    bonus_removed_in_phase: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeparateExecution:
+    """Can the two powers be used apart (seed 001, "Separate execution")?"""
+
+    #: may the token power be used in a later turn than the tile power
+    token_in_later_turn: bool
+    #: does the token power survive a tile another company lays on the hex
+    token_survives_other_tile: bool
+    #: may the tile power still be used after the token power (None = open)
+    tile_after_token: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateDef:
+    id: str
+    name: str
+    value: int
+    revenue: int
+    usable_by: str
+    #: the hex a player-owned private keeps free of other tile lays ("" = none)
+    blocks: str
+    tile: TilePower | None
+    token: TokenPower | None
+    closes: str
+    separate_execution: SeparateExecution | None
+
+    def to_json(self) -> dict[str, object]:
+        """The record as data (for documentation and the adapter's hello)."""
+        def power(p: TilePower | TokenPower | None) -> object:
+            if p is None:
+                return None
+            out: dict[str, object] = {}
+            for name in p.__slots__:
+                value = getattr(p, name)
+                out[name] = list(value) if isinstance(value, tuple) else value
+            return out
+        sep = self.separate_execution
+        return {
+            "id": self.id, "name": self.name, "value": self.value, "revenue": self.revenue,
+            "usable_by": self.usable_by, "blocks": self.blocks,
+            "tile": power(self.tile), "token": power(self.token), "closes": self.closes,
+            "separate_execution": None if sep is None else {
+                "token_in_later_turn": sep.token_in_later_turn,
+                "token_survives_other_tile": sep.token_survives_other_tile,
+                "tile_after_token": sep.tile_after_token},
+        }

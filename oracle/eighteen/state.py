@@ -1,0 +1,198 @@
+"""The position: an immutable value with one canonical JSON form.
+
+``State.from_json(state.to_json()) == state`` for every canonical state; the JSON
+Schema is ``position.schema.json`` in this package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+JSON = dict[str, Any]
+STEPS = ("home", "track", "token", "done")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: str
+    cash: int
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "cash": self.cash}
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    id: str
+    president: str | None
+    treasury: int
+    tokens_left: int
+    trains: tuple[str, ...]
+    share_price: int
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "president": self.president, "treasury": self.treasury,
+                "tokens_left": self.tokens_left, "trains": list(self.trains),
+                "share_price": self.share_price}
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateState:
+    id: str
+    owner: str | None  # a player ID, a company ID, or None (still in the bank)
+    closed: bool = False
+    tile_used: bool = False
+    token_used: bool = False
+    token_lost: bool = False  # TP-DH30-04: another company tiled the hex
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "owner": self.owner, "closed": self.closed,
+                "tile_used": self.tile_used, "token_used": self.token_used,
+                "token_lost": self.token_lost}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LaidTile:
+    hex: str
+    tile: str
+    rotation: int
+
+    def to_json(self) -> JSON:
+        return {"hex": self.hex, "tile": self.tile, "rotation": self.rotation}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Token:
+    hex: str
+    city: int
+    company: str
+
+    def to_json(self) -> JSON:
+        return {"hex": self.hex, "city": self.city, "company": self.company}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class BonusToken:
+    hex: str
+    private: str
+    company: str
+    value: int
+
+    def to_json(self) -> JSON:
+        return {"hex": self.hex, "private": self.private, "company": self.company,
+                "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The operating company's turn: which step, and what it has used so far."""
+
+    company: str | None
+    step: str
+    tile_lays: int = 0  # normal tile lays used this turn
+    tokened: bool = False  # the turn's one token lay used
+    special_tiles: tuple[str, ...] = ()  # privates whose tile power was used this turn
+
+    def to_json(self) -> JSON:
+        return {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
+                "tokened": self.tokened, "special_tiles": list(self.special_tiles)}
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    title: str
+    options: tuple[tuple[str, Any], ...]
+    phase: str
+    bank: int
+    players: tuple[Player, ...]
+    companies: tuple[Company, ...]
+    privates: tuple[PrivateState, ...]
+    tiles: tuple[LaidTile, ...]
+    tokens: tuple[Token, ...]
+    bonus_tokens: tuple[BonusToken, ...]
+    supply: tuple[tuple[str, int], ...]
+    operating_order: tuple[str, ...]
+    turn: Turn
+
+    # -- lookups -------------------------------------------------------------
+    def option(self, name: str) -> Any:
+        return dict(self.options).get(name)
+
+    def company(self, company_id: str) -> Company | None:
+        return next((c for c in self.companies if c.id == company_id), None)
+
+    def player(self, player_id: str) -> Player | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+    def private(self, private_id: str) -> PrivateState | None:
+        return next((p for p in self.privates if p.id == private_id), None)
+
+    def laid(self, hex_id: str) -> LaidTile | None:
+        return next((t for t in self.tiles if t.hex == hex_id), None)
+
+    def supply_of(self, tile: str) -> int:
+        return dict(self.supply).get(tile, 0)
+
+    # -- functional updates ---------------------------------------------------
+    def with_company(self, company: Company) -> State:
+        return replace(self, companies=tuple(company if c.id == company.id else c
+                                             for c in self.companies))
+
+    def with_private(self, private: PrivateState) -> State:
+        return replace(self, privates=tuple(private if p.id == private.id else p
+                                            for p in self.privates))
+
+    def canonical(self) -> State:
+        """Sort the parts whose order carries no meaning."""
+        return replace(self, options=tuple(sorted(self.options)),
+                       tiles=tuple(sorted(self.tiles)), tokens=tuple(sorted(self.tokens)),
+                       bonus_tokens=tuple(sorted(self.bonus_tokens)),
+                       supply=tuple(sorted(self.supply)))
+
+    # -- JSON -----------------------------------------------------------------
+    def to_json(self) -> JSON:
+        return {
+            "game": "18xx",
+            "title": self.title,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "bank": self.bank,
+            "players": [p.to_json() for p in self.players],
+            "companies": [c.to_json() for c in self.companies],
+            "privates": [p.to_json() for p in self.privates],
+            "tiles": [t.to_json() for t in sorted(self.tiles)],
+            "tokens": [t.to_json() for t in sorted(self.tokens)],
+            "bonus_tokens": [t.to_json() for t in sorted(self.bonus_tokens)],
+            "supply": dict(sorted(self.supply)),
+            "operating_order": list(self.operating_order),
+            "turn": self.turn.to_json(),
+        }
+
+    @staticmethod
+    def from_json(data: JSON) -> State:
+        """Build from JSON already checked against the schema."""
+        turn = data["turn"]
+        return State(
+            title=data["title"],
+            options=tuple(sorted(data["options"].items())),
+            phase=data["phase"],
+            bank=data["bank"],
+            players=tuple(Player(p["id"], p["cash"]) for p in data["players"]),
+            companies=tuple(Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
+                                    tuple(c["trains"]), c["share_price"])
+                            for c in data["companies"]),
+            privates=tuple(PrivateState(p["id"], p["owner"], p["closed"], p["tile_used"],
+                                        p["token_used"], p["token_lost"])
+                           for p in data["privates"]),
+            tiles=tuple(sorted(LaidTile(t["hex"], t["tile"], t["rotation"])
+                               for t in data["tiles"])),
+            tokens=tuple(sorted(Token(t["hex"], t["city"], t["company"])
+                                for t in data["tokens"])),
+            bonus_tokens=tuple(sorted(BonusToken(t["hex"], t["private"], t["company"],
+                                                 t["value"]) for t in data["bonus_tokens"])),
+            supply=tuple(sorted(data["supply"].items())),
+            operating_order=tuple(data["operating_order"]),
+            turn=Turn(turn["company"], turn["step"], turn["tile_lays"], turn["tokened"],
+                      tuple(turn["special_tiles"])),
+        )

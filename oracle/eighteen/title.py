@@ -1,0 +1,62 @@
+"""A title (1830, 1835, ...) is a small package of data plus the few hooks it needs."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.eighteen.board import MapDef, Phase
+from oracle.eighteen.privates import PrivateDef
+
+
+@dataclass(frozen=True, slots=True)
+class CompanyDef:
+    id: str
+    name: str
+    home: str  # home hex ("" if the home is outside the modelled map region)
+    home_city: int | None  # None: the company chooses the city when it places its home
+    token_costs: tuple[int, ...]  # one entry per token; the first is the home token
+
+    @property
+    def tokens(self) -> int:
+        return len(self.token_costs)
+
+
+#: a hook that adapts the private records to the chosen options
+PrivatesHook = Callable[[Mapping[str, PrivateDef], Mapping[str, Any]], dict[str, PrivateDef]]
+
+
+def _same(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+    return dict(privates)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleData:
+    id: str
+    map: MapDef
+    phases: tuple[Phase, ...]
+    companies: tuple[CompanyDef, ...]
+    privates: tuple[PrivateDef, ...]
+    supply: Mapping[str, int] = field(hash=False)  # tile number -> count
+    bank: int
+    starting_cash: Mapping[int, int] = field(hash=False)  # players -> cash each
+    tile_lays: int = 1  # the normal tile-lay allowance per turn
+    privates_hook: PrivatesHook = _same
+    sources: str = ""
+
+    def company(self, company_id: str) -> CompanyDef | None:
+        return next((c for c in self.companies if c.id == company_id), None)
+
+    def phase(self, name: str) -> Phase | None:
+        return next((p for p in self.phases if p.name == name), None)
+
+    def resolved_privates(self, options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+        return self.privates_hook({p.id: p for p in self.privates}, options)
+
+    def with_private(self, private_id: str, **changes: Any) -> TitleData:
+        """A copy with one private record changed (used by mutants and tests)."""
+        privates = tuple(dataclasses.replace(p, **changes) if p.id == private_id else p
+                         for p in self.privates)
+        return dataclasses.replace(self, privates=privates)

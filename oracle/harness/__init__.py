@@ -1,0 +1,1 @@
+"""Running the suite against an implementation: pytest plugin, outcomes, reports, CLI."""

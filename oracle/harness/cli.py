@@ -1,0 +1,34 @@
+"""The ``railrules`` command. Each verb lives in its own module; this file only
+routes (an explicit table, no reflection)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: verb -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help)
+VERBS: dict[str, tuple[str, str]] = {
+    "certify": ("oracle.harness.certify", "run the suite against an implementation and report"),
+    "serve": ("oracle.protocol.server", "serve the oracle over the adapter protocol (stdio)"),
+    "bench": ("oracle.harness.bench", "print speed figures as JSON"),
+    "mutants": ("oracle.harness.killmatrix", "run the suite against every mutant"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="railrules", description=__doc__)
+    sub = parser.add_subparsers(dest="verb", required=True)
+    for verb, (module_name, help_text) in VERBS.items():
+        module = importlib.import_module(module_name)
+        verb_parser = sub.add_parser(verb, help=help_text, description=module.__doc__)
+        module.add_arguments(verb_parser)
+    args = parser.parse_args(argv)
+    module = importlib.import_module(VERBS[args.verb][0])
+    code: int = module.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

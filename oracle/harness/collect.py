@@ -1,0 +1,328 @@
+"""Collect one JSON record per scenario and stream them to disk as JSON lines.
+
+Built from pytest-bdd hooks, not from ``--cucumberjson`` (which drops skipped
+scenarios: research notes, section 4). The record is made where the scenario
+ran (an xdist worker or the main process), travels in the report's
+``user_properties``, and is written by the main process as soon as it arrives,
+so a killed run keeps every finished scenario and ``--resume`` continues it.
+
+Outcomes: pass, fail, skipped, unsupported, error, crash, timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from oracle.protocol.implementation import ImplementationOutcome
+
+OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout")
+PROPERTY = "railrules"
+
+_scenario_key = pytest.StashKey[dict[str, Any]]()
+
+
+# -- tags ----------------------------------------------------------------------------------
+
+#: Tag prefixes the suite uses (pytest-bdd would turn each into an unregistered marker).
+TAG_PREFIXES = ("id:", "ruling:", "source:", "option:")
+
+
+def is_suite_tag(tag: str) -> bool:
+    return tag == "open" or tag.startswith(TAG_PREFIXES)
+
+
+def item_tags(item: pytest.Item) -> list[str]:
+    """Every suite tag of an item: our ``railrules_tag`` marks, plus Examples-row marks."""
+    tags: list[str] = []
+    for mark in item.iter_markers():
+        if mark.name == "railrules_tag":
+            tags.extend(str(a) for a in mark.args)
+        elif is_suite_tag(mark.name):
+            tags.append(mark.name)
+    return sorted(set(tags))
+
+
+def parse_tags(tags: list[str]) -> dict[str, Any]:
+    """``id``, ``rulings``, ``sources``, ``open`` and ``options`` from a tag list."""
+    ids = [t.removeprefix("id:") for t in tags if t.startswith("id:")]
+    options: dict[str, str] = {}
+    for t in tags:
+        if t.startswith("option:") and "=" in t:
+            name, _, value = t.removeprefix("option:").partition("=")
+            options[name] = value
+    return {
+        "id": ids[0] if ids else "",
+        "rulings": sorted(t.removeprefix("ruling:") for t in tags if t.startswith("ruling:")),
+        "sources": sorted(t.removeprefix("source:") for t in tags if t.startswith("source:")),
+        "open": "open" in tags,
+        "options": options,
+    }
+
+
+# -- outcomes ------------------------------------------------------------------------------
+
+def classify(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
+    """The outcome a raised exception stands for."""
+    if excinfo is None:
+        return "pass"
+    err = excinfo.value
+    if isinstance(err, ImplementationOutcome):
+        return err.outcome
+    if excinfo.errisinstance(pytest.skip.Exception):
+        return "skipped"
+    if isinstance(err, AssertionError):
+        return "fail"
+    return "error"
+
+
+def _short(value: Any, limit: int = 4000) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+# -- pytest-bdd hooks: remember the scenario and its steps on the item ---------------------
+
+def before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    request.node.stash[_scenario_key] = {
+        "name": scenario.name,
+        "feature": str(getattr(feature, "rel_filename", "") or feature.filename),
+        "feature_name": feature.name,
+        "line": scenario.line_number,
+        "steps": [{"keyword": s.keyword, "text": s.name, "status": "not run",
+                   **({"table": [[c.value for c in row.cells] for row in s.datatable.rows]}
+                      if s.datatable is not None else {}),
+                   **({"docstring": s.docstring} if s.docstring else {})}
+                  for s in scenario.steps],
+        "step_index": 0,
+    }
+
+
+def _step_index(info: dict[str, Any], scenario: Any, step: Any) -> int:
+    try:
+        return int(scenario.steps.index(step))
+    except ValueError:
+        return int(info["step_index"])
+
+
+def after_step(request: pytest.FixtureRequest, scenario: Any, step: Any) -> None:
+    info = request.node.stash.get(_scenario_key, None)
+    if info is not None:
+        i = _step_index(info, scenario, step)
+        info["steps"][i]["status"] = "passed"
+        info["step_index"] = i + 1
+
+
+def step_error(request: pytest.FixtureRequest, scenario: Any, step: Any,
+               exception: BaseException) -> None:
+    info = request.node.stash.get(_scenario_key, None)
+    if info is None:
+        return
+    i = _step_index(info, scenario, step)
+    info["steps"][i]["status"] = "failed"
+    info["failed_step"] = {"index": i, "keyword": step.keyword, "text": step.name}
+    expected = getattr(exception, "expected", None)
+    observed = getattr(exception, "observed", None)
+    info["expected"] = _short(expected) if expected is not None else f"{step.keyword} {step.name}"
+    info["observed"] = _short(observed) if observed is not None else _short(
+        f"{type(exception).__name__}: {exception}")
+
+
+def after_scenario(request: pytest.FixtureRequest) -> None:
+    """Take the board and the last verdict from the world, for the report."""
+    info = request.node.stash.get(_scenario_key, None)
+    if info is None or "world" not in request.fixturenames:
+        return
+    try:
+        world = request.getfixturevalue("world")
+    except Exception:  # the world never came to be; the error is reported elsewhere
+        return
+    info["game"] = getattr(world, "game", "")
+    info["position"] = getattr(world, "position", None)
+    verdict = getattr(world, "verdict", None)
+    if verdict is not None:
+        info["verdict"] = {"accepted": verdict.accepted, "code": verdict.code,
+                           "ruling": verdict.ruling, "reason": verdict.reason}
+
+
+# -- building the record ---------------------------------------------------------------------
+
+def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) -> dict[str, Any]:
+    info = item.stash.get(_scenario_key, None) or {}
+    tags = item_tags(item)
+    meta = parse_tags(tags)
+    callspec = getattr(item, "callspec", None)
+    example = callspec.id if callspec is not None else ""
+    scenario_id = meta["id"] or item.nodeid
+    if example and meta["id"]:
+        scenario_id = f"{meta['id']}[{example}]"
+    record: dict[str, Any] = {
+        "type": "result", "key": item.nodeid, **meta, "id": scenario_id, "tags": tags,
+        "name": info.get("name", item.name), "feature": info.get("feature", ""),
+        "line": info.get("line", 0), "outcome": outcome,
+        "duration_s": round(call.duration, 6), "steps": info.get("steps", []),
+    }
+    for key in ("failed_step", "expected", "observed", "game", "position", "verdict"):
+        if info.get(key) is not None:
+            record[key] = info[key]
+    if call.excinfo is not None:
+        err = call.excinfo.value
+        record["message"] = _short(f"{type(err).__name__}: {err}", 2000)
+        if isinstance(err, ImplementationOutcome) and isinstance(err.detail, dict):
+            stderr = err.detail.get("stderr")
+            if stderr:
+                record["stderr"] = _short(stderr, 4000)
+        if "failed_step" not in record:
+            record["observed"] = record["message"]
+    return record
+
+
+def is_scenario(item: pytest.Item) -> bool:
+    return _scenario_key in item.stash
+
+
+def attach(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport,
+           outcome: str) -> None:
+    """Put the record on the report, so it reaches the main process under xdist too."""
+    record = make_record(item, call, outcome)
+    report.user_properties.append((PROPERTY, json.dumps(record, default=str)))
+
+
+def record_of(report: pytest.TestReport) -> dict[str, Any] | None:
+    for name, value in report.user_properties:
+        if name == PROPERTY and isinstance(value, str):
+            loaded: dict[str, Any] = json.loads(value)
+            return loaded
+    return None
+
+
+# -- the writer (main process only) ------------------------------------------------------------
+
+def done_keys(path: Path) -> set[str]:
+    """Keys of scenarios already recorded in ``path`` (for ``--resume``)."""
+    keys: set[str] = set()
+    if not path.exists():
+        return keys
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a killed run
+            if isinstance(record, dict) and record.get("type") == "result":
+                keys.add(str(record.get("key")))
+    return keys
+
+
+class Writer:
+    """Appends each record as one flushed line and draws the progress bar."""
+
+    def __init__(self, path: Path, resume: bool, progress: bool,
+                 stream: IO[str] | None = None) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.skip_keys = done_keys(path) if resume else set()
+        if not resume and path.exists():
+            _drop_partial_tail(path)
+            path.write_text("", encoding="utf-8")
+        _drop_partial_tail(path)
+        self.handle = path.open("a", encoding="utf-8")
+        self.counts: Counter[str] = Counter()
+        self.total = 0
+        self.done = 0
+        self.started = time.monotonic()
+        self.stream = stream or sys.stderr
+        self.progress = progress
+
+    @pytest.hookimpl
+    def pytest_collection_modifyitems(self, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        if not self.skip_keys:
+            return
+        keep = [i for i in items if i.nodeid not in self.skip_keys]
+        dropped = [i for i in items if i.nodeid in self.skip_keys]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = keep
+
+    @pytest.hookimpl
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.total = len(session.items)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.total = max(self.total, len([i for i in ids if i not in self.skip_keys]))
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        record = record_of(report)
+        if record is None:
+            return
+        self.handle.write(json.dumps(record, separators=(",", ":"), default=str) + "\n")
+        self.handle.flush()
+        self.counts[record["outcome"]] += 1
+        self.done += 1
+        if self.progress:
+            self.draw()
+
+    def draw(self, final: bool = False) -> None:
+        width = 30
+        total = max(self.total, self.done, 1)
+        filled = int(width * self.done / total)
+        counts = " ".join(f"{k} {self.counts[k]}" for k in OUTCOMES if self.counts[k])
+        line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{total} "
+                f"{time.monotonic() - self.started:5.1f}s  {counts}")
+        self.stream.write(line[:160] + ("\n" if final else ""))
+        self.stream.flush()
+
+    @pytest.hookimpl
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self.progress and self.done:
+            self.draw(final=True)
+        self.handle.close()
+
+
+def _drop_partial_tail(path: Path) -> None:
+    """A killed run may leave half a line at the end; cut it so appends stay parseable."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        with path.open("r+b") as handle:
+            handle.truncate(cut)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+# -- hooks wired by oracle.harness.pytest_plugin ------------------------------------------------
+
+def makereport_wrapper(item: pytest.Item, call: pytest.CallInfo[None],
+                       report: pytest.TestReport, external: bool) -> None:
+    """Attach the scenario record and turn declared gaps into pytest skips."""
+    if not is_scenario(item):
+        return
+    if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
+        outcome = classify(call.excinfo)
+        attach(item, call, report, outcome)
+        if outcome in ("skipped", "unsupported") and report.outcome == "failed":
+            assert call.excinfo is not None
+            _as_skip(item, report, f"{outcome}: {call.excinfo.value}")
+        elif outcome == "fail" and external and "open" in item_tags(item):
+            # An open ruling has readings, not a right answer (rulings.md): the report says
+            # which reading the implementation follows instead of failing it.
+            _as_skip(item, report, "open ruling: the implementation does not follow this reading")
+
+
+def _as_skip(item: pytest.Item, report: pytest.TestReport, reason: str) -> None:
+    path, line, _ = item.reportinfo()
+    report.outcome = "skipped"
+    report.longrepr = (str(path), (line or 0) + 1, reason)
+

@@ -1,0 +1,112 @@
+"""The pytest side of railrules: ``--impl``, the ``world`` fixture, tags and results.
+
+Loaded with ``-p oracle.harness.pytest_plugin`` (see pyproject's addopts), so
+``pytest --impl "COMMAND"`` and ``railrules certify`` are two doors into one room.
+``--railrules-results FILE`` streams one JSON line per scenario (oracle.harness.collect);
+certify sets it, and a plain pytest run may too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.games import get_game, registered_games
+from oracle.harness import collect
+from oracle.protocol.factory import make_implementation
+from oracle.protocol.implementation import Implementation
+from steps.world import World
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("railrules")
+    group.addoption("--impl", default="oracle",
+                    help="implementation to grade: 'oracle', 'mutant:NAME' or an adapter command")
+    group.addoption("--impl-timeout", type=float, default=5.0,
+                    help="seconds an adapter may take for one reply (default 5)")
+    group.addoption("--impl-restarts", type=int, default=3,
+                    help="how often a dead adapter is restarted before giving up (default 3)")
+    group.addoption("--impl-max-reply", type=int, default=16 << 20,
+                    help="largest reply line accepted, in bytes (default 16 MiB)")
+    group.addoption("--railrules-results", default=None,
+                    help="stream one JSON line per scenario to this file")
+    group.addoption("--railrules-resume", action="store_true",
+                    help="keep the results file and run only scenarios not yet in it")
+    group.addoption("--railrules-progress", action="store_true",
+                    help="draw a progress bar on stderr")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "railrules_tag(tag): a suite tag from a .feature file")
+    path = config.getoption("--railrules-results")
+    if path and not hasattr(config, "workerinput"):  # written by the main process only
+        writer = collect.Writer(Path(path), bool(config.getoption("--railrules-resume")),
+                                bool(config.getoption("--railrules-progress")))
+        config.pluginmanager.register(writer, "railrules-writer")
+
+
+def _external(config: pytest.Config) -> bool:
+    spec = str(config.getoption("--impl"))
+    return spec not in ("", "oracle") and not spec.startswith("mutant:")
+
+
+@pytest.fixture(scope="session")
+def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
+    config = request.config
+    impl = make_implementation(
+        str(config.getoption("--impl")), timeout=float(config.getoption("--impl-timeout")),
+        max_restarts=int(config.getoption("--impl-restarts")),
+        max_reply_bytes=int(config.getoption("--impl-max-reply")))
+    try:
+        yield impl
+    finally:
+        impl.close()
+
+
+@pytest.fixture
+def world(implementation: Implementation) -> World:
+    checks = {name: get_game(name).conservation for name in registered_games()}
+    return World(impl=implementation, invariants=checks)
+
+
+# -- tags: suite tags become one registered marker, so --strict-markers keeps working ------
+
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
+    if collect.is_suite_tag(tag):
+        pytest.mark.railrules_tag(tag)(function)
+        return True
+    return None
+
+
+# -- results ----------------------------------------------------------------------------------
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
+                               scenario: Any) -> None:
+    collect.before_scenario(request, feature, scenario)
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
+                          step: Any, step_func: Any, step_func_args: Any) -> None:
+    collect.after_step(request, scenario, step)
+
+
+def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any,
+                          step: Any, step_func: Any, step_func_args: Any,
+                          exception: BaseException) -> None:
+    collect.step_error(request, scenario, step, exception)
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any,
+                              scenario: Any) -> None:
+    collect.after_scenario(request)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    collect.makereport_wrapper(item, call, report, _external(item.config))
+    return report

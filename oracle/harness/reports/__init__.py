@@ -1,0 +1,1 @@
+"""Reports people and CI systems read: report.json, junit.xml, index.html, the terminal."""

@@ -1,0 +1,252 @@
+"""The harness side of the protocol: an Implementation that talks to an adapter.
+
+Robustness (docs/protocol.md, "What the harness does"):
+
+* every reply has a time limit and a size limit, is parsed as JSON, must echo
+  the request's ``seq`` and must match the protocol schema;
+* a dead, hung or desynchronized adapter is killed; the next request starts a
+  new one and replays the handshake (the interface is stateless, so that is all
+  the setup there is), at most ``max_restarts`` times, after which every request
+  fails fast as a crash;
+* requests for a game or option value the handshake did not declare are answered
+  ``Unsupported`` without being sent; an adapter that answers ``unsupported`` to
+  setting up a game it declared claims support it lacks, which is an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.protocol.implementation import (
+    JSON,
+    Crashed,
+    Errored,
+    Implementation,
+    ImplementationOutcome,
+    Malformed,
+    Skipped,
+    TimedOut,
+    Unsupported,
+    Verdict,
+)
+from oracle.protocol.messages import PROTOCOL_VERSION, reply_problem
+from oracle.protocol.transport import AdapterProcess
+
+#: Commands that set a game up: "unsupported" there for a declared game is a false claim.
+SETUP_COMMANDS = frozenset({"new_game", "load"})
+
+
+class ProtocolClient(Implementation):
+    """Runs ``command`` (a shell command line) and speaks protocol v1 with it."""
+
+    def __init__(self, command: str, *, timeout: float = 5.0, start_timeout: float = 15.0,
+                 max_restarts: int = 3, max_reply_bytes: int = 16 << 20,
+                 validate: bool = True, cwd: str | None = None) -> None:
+        self.command = command
+        self.timeout = timeout
+        self.start_timeout = start_timeout
+        self.max_restarts = max_restarts
+        self.max_reply_bytes = max_reply_bytes
+        self.validate = validate
+        self.cwd = cwd
+        self.starts = 0
+        self.crashes = 0
+        self._proc: AdapterProcess | None = None
+        self._seq = 0
+        self._hello: JSON | None = None
+        self._last_failure = ""
+
+    # -- process lifecycle -------------------------------------------------------------
+
+    @property
+    def restarts(self) -> int:
+        return max(0, self.starts - 1)
+
+    def _ensure(self) -> AdapterProcess:
+        if self._proc is not None and self._proc.alive():
+            return self._proc
+        if self._proc is not None:
+            self._drop()
+        if self.starts > self.max_restarts:
+            raise Crashed(f"gave up on the adapter after {self.restarts} restarts; "
+                          f"last failure: {self._last_failure}")
+        self.starts += 1
+        self._proc = AdapterProcess(self.command, self.max_reply_bytes, self.cwd)
+        # Replaying the handshake is the whole setup: every later request carries its position.
+        result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
+                                             "suite": _suite_info()}, self.start_timeout)
+        if self._hello is None:
+            self._hello = result
+        return self._proc
+
+    def _drop(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc = None
+
+    def _fail(self, outcome: ImplementationOutcome, kill: bool = True) -> ImplementationOutcome:
+        self.crashes += 1
+        self._last_failure = outcome.message
+        if kill:
+            self._drop()
+        return outcome
+
+    # -- one request, one reply ----------------------------------------------------------
+
+    def _exchange(self, proc: AdapterProcess, request: JSON, timeout: float) -> JSON:
+        cmd = request["cmd"]
+        seq = self._seq
+        self._seq += 1
+        stale = proc.pending()
+        if stale:
+            raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
+        proc.send(json.dumps({**request, "seq": seq}, separators=(",", ":")).encode() + b"\n")
+        try:
+            raw = proc.receive(timeout)
+        except (Crashed, TimedOut) as err:
+            raise self._fail(err) from None
+        try:
+            reply = json.loads(raw)
+        except ValueError:
+            raise self._fail(Crashed(f"reply to {cmd!r} is not JSON: {raw[:200]!r}",
+                                     {"stderr": proc.stderr_tail()})) from None
+        if not isinstance(reply, dict) or reply.get("seq") != seq:
+            got = reply.get("seq") if isinstance(reply, dict) else reply
+            raise self._fail(Crashed(f"reply to {cmd!r} has seq {got!r}, expected {seq!r}"))
+        if self.validate:
+            bad = reply_problem(cmd, reply)
+            if bad is not None:
+                raise self._fail(Crashed(f"reply to {cmd!r} breaks the protocol: {bad}",
+                                         {"reply": raw[:2000].decode("utf-8", "replace")}),
+                                 kill=False)
+        if "result" in reply:
+            result: JSON = reply["result"]
+            return result
+        if "skipped" in reply:
+            body = reply["skipped"]
+            raise Skipped(str(body.get("reason", "")), body.get("issue_url"))
+        if "unsupported" in reply:
+            body = reply["unsupported"]
+            feature = str(body.get("feature", cmd))
+            raise Unsupported(str(body.get("reason") or f"unsupported: {feature}"), feature)
+        body = reply.get("errored") or {}
+        raise Errored(str(body.get("message", "errored")), body.get("traceback"))
+
+    def _call(self, request: JSON) -> JSON:
+        proc = self._ensure()
+        try:
+            return self._exchange(proc, request, self.timeout)
+        except Unsupported as err:
+            if request["cmd"] in SETUP_COMMANDS:
+                raise Errored(f"the handshake declares {request['game']!r} with these options "
+                              f"but {request['cmd']!r} answered unsupported "
+                              f"({err.detail}: {err.message}): it claims support it lacks"
+                              ) from None
+            raise
+
+    # -- declared support ----------------------------------------------------------------
+
+    def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
+        """Refuse, without sending, a game or option value the handshake did not declare."""
+        self._ensure()
+        assert self._hello is not None
+        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
+        if entry is None:
+            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
+        declared = {o["name"]: o.get("choices", []) for o in entry.get("options", [])}
+        defaults = _oracle_defaults(game)
+        for name, value in (options or {}).items():
+            if name in declared:
+                if value not in declared[name]:
+                    raise Unsupported(f"option {name}={value!r} is not declared",
+                                      f"option:{name}={_text(value)}")
+            elif name not in defaults or defaults[name] != value:
+                raise Unsupported(f"option {name!r} is not declared, so only its default is "
+                                  f"supported", f"option:{name}={_text(value)}")
+
+    def _position_options(self, game: str, position: JSON) -> None:
+        options = position.get("options") if isinstance(position, dict) else None
+        self._declared(game, options if isinstance(options, dict) else None)
+
+    # -- the Implementation interface ----------------------------------------------------
+
+    def hello(self) -> JSON:
+        self._ensure()
+        assert self._hello is not None
+        about = dict(self._hello.get("implementation", {}))
+        return {**about, "games": self._hello.get("games", []),
+                "protocol": self._hello.get("protocol")}
+
+    def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
+        self._declared(game, options)
+        result = self._call({"cmd": "new_game", "game": game, "players": list(players),
+                             "options": dict(options)})
+        position: JSON = result["position"]
+        return position
+
+    def check_position(self, game: str, position: JSON) -> Malformed | None:
+        self._position_options(game, position)
+        result = self._call({"cmd": "load", "game": game, "position": position})
+        if result["valid"]:
+            return None
+        return Malformed(str(result["field"]), str(result["message"]), str(result.get("rule", "")))
+
+    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        self._position_options(game, position)
+        result = self._call({"cmd": "apply", "game": game, "position": position,
+                             "action": action})
+        if result["accepted"]:
+            return Verdict.accept(result["position"])
+        return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
+                              str(result.get("reason", "")))
+
+    def _query(self, cmd: str, game: str, position: JSON) -> JSON:
+        self._position_options(game, position)
+        return self._call({"cmd": cmd, "game": game, "position": position})
+
+    def canonical(self, game: str, position: JSON) -> JSON:
+        result: JSON = self._query("position", game, position)["position"]
+        return result
+
+    def legal_actions(self, game: str, position: JSON) -> list[JSON]:
+        result: list[JSON] = self._query("legal_actions", game, position)["actions"]
+        return result
+
+    def scores(self, game: str, position: JSON) -> JSON:
+        result: JSON = self._query("scores", game, position)["scores"]
+        return result
+
+    def game_over(self, game: str, position: JSON) -> bool:
+        return bool(self._query("game_over", game, position)["over"])
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.alive():
+            with contextlib.suppress(ImplementationOutcome):
+                self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
+        proc.finish(1.0)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _oracle_defaults(game: str) -> dict[str, Any]:
+    """The oracle's option defaults for ``game`` (empty if the oracle lacks the game)."""
+    from oracle.games import get_game, registered_games
+    if game not in registered_games():
+        return {}
+    try:
+        return {o.name: o.default for o in get_game(game).options()}
+    except ImportError:
+        return {}
+
+
+def _suite_info() -> JSON:
+    import oracle
+    return {"name": "railrules", "version": oracle.__version__}

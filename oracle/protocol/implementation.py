@@ -1,0 +1,123 @@
+"""The single interface the step code talks to.
+
+Everything crosses as JSON values (positions, actions, scores), so the same
+scenarios grade the in-process oracle and an engine in any language behind the
+adapter protocol. Steps never reach past this interface.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to ``apply``: accepted with the new position, or refused."""
+
+    accepted: bool
+    position: JSON | None = None
+    code: str = ""
+    ruling: str = ""
+    reason: str = ""
+
+    @classmethod
+    def accept(cls, position: JSON) -> Verdict:
+        return cls(True, position)
+
+    @classmethod
+    def refuse(cls, code: str, ruling: str = "", reason: str = "") -> Verdict:
+        return cls(False, None, code, ruling, reason)
+
+
+class ImplementationOutcome(Exception):
+    """Base for replies that are not a result: the scenario cannot be graded as pass/fail."""
+
+    outcome = "error"
+
+    def __init__(self, message: str, detail: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+
+class Unsupported(ImplementationOutcome):
+    """The implementation declares it does not support this game, option or query."""
+
+    outcome = "unsupported"
+
+
+class Skipped(ImplementationOutcome):
+    """The implementation knowingly skips this request (a declared gap)."""
+
+    outcome = "skipped"
+
+
+class Errored(ImplementationOutcome):
+    """The implementation caught an error of its own while answering."""
+
+    outcome = "error"
+
+
+class Crashed(ImplementationOutcome):
+    """The implementation died, or broke the protocol (bad JSON, wrong seq, ...)."""
+
+    outcome = "crash"
+
+
+class TimedOut(ImplementationOutcome):
+    """The implementation did not answer in time."""
+
+    outcome = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """A position refused as malformed: the field it names and why."""
+
+    field: str
+    message: str
+    rule: str = ""
+
+
+class Implementation(ABC):
+    """One engine under test. Positions and actions are canonical JSON values."""
+
+    @abstractmethod
+    def hello(self) -> JSON:
+        """Name, version, language, and the games and options supported."""
+
+    @abstractmethod
+    def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
+        """A fresh position."""
+
+    @abstractmethod
+    def check_position(self, game: str, position: JSON) -> Malformed | None:
+        """None if the position is valid, else what is wrong with it."""
+
+    @abstractmethod
+    def legal_actions(self, game: str, position: JSON) -> list[JSON]:
+        """Every legal action in the position."""
+
+    @abstractmethod
+    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        """Apply one action; a refusal leaves the position as it was."""
+
+    @abstractmethod
+    def scores(self, game: str, position: JSON) -> JSON:
+        """Scores so far (final scores once the game is over)."""
+
+    def canonical(self, game: str, position: JSON) -> JSON:
+        """The canonical form of a position (query). Optional: the default declines."""
+        raise Unsupported("query 'position' is not implemented", "position")
+
+    def game_over(self, game: str, position: JSON) -> bool:
+        """Whether the game is over (query). Optional: the default declines."""
+        raise Unsupported("query 'game_over' is not implemented", "game_over")
+
+    def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
+        """Release the implementation (stop a subprocess, ...)."""

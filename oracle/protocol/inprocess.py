@@ -1,0 +1,88 @@
+"""The built-in oracle behind the Implementation interface (the default, fastest)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import oracle
+from oracle.core.canonical import canonical_dumps
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.games import get_game, registered_games
+from oracle.protocol.implementation import (
+    JSON,
+    Implementation,
+    Malformed,
+    Unsupported,
+    Verdict,
+)
+
+
+class InProcess(Implementation):
+    """Calls the oracle directly; positions still cross as JSON, as over the wire."""
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None,
+                 games: Sequence[str] | None = None) -> None:
+        #: game name -> replacement GameAPI (used by mutants, and by tests for toy games)
+        self._overrides = dict(overrides or {})
+        #: the games this instance offers; by default every registered game and override
+        self._games = list(games) if games is not None else sorted(
+            set(registered_games()) | set(self._overrides))
+
+    def _game(self, game: str) -> Any:
+        if game not in self._games:
+            raise Unsupported(f"game {game!r} is not offered here", f"game:{game}")
+        return self._overrides.get(game) or get_game(game)
+
+    def hello(self) -> JSON:
+        games = []
+        for name in self._games:
+            api = self._game(name)
+            games.append({"game": name, "options": [o.to_json() for o in api.options()]})
+        return {"name": "railrules-oracle", "version": oracle.__version__,
+                "language": "python", "games": games}
+
+    def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
+        result: JSON = self._game(game).new_game(players, options)
+        return result
+
+    def check_position(self, game: str, position: JSON) -> Malformed | None:
+        try:
+            self._game(game).validate(position)
+        except MalformedInput as err:
+            return Malformed(err.field, err.message, err.rule)
+        return None
+
+    def legal_actions(self, game: str, position: JSON) -> list[JSON]:
+        result: list[JSON] = self._game(game).legal_actions(position)
+        return result
+
+    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        try:
+            return Verdict.accept(self._game(game).apply(position, action))
+        except IllegalAction as err:
+            return Verdict.refuse(err.code, err.ruling, err.reason)
+
+    def scores(self, game: str, position: JSON) -> JSON:
+        result: JSON = self._game(game).scores(position)
+        return result
+
+    def canonical(self, game: str, position: JSON) -> JSON:
+        api = self._game(game)
+        api.validate(position)
+        shape = getattr(api, "canonical", None)
+        if shape is not None:
+            result: JSON = shape(position)
+            return result
+        # Without a game-specific form, the canonical JSON text read back is canonical.
+        canon: JSON = json.loads(canonical_dumps(position))
+        return canon
+
+    def game_over(self, game: str, position: JSON) -> bool:
+        api = self._game(game)
+        over = getattr(api, "game_over", None)
+        if over is not None:
+            return bool(over(position))
+        # A game without its own test is over when no action is legal.
+        return not api.legal_actions(position)

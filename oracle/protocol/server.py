@@ -1,0 +1,119 @@
+"""Serve the oracle over the adapter protocol (JSON lines on stdin/stdout).
+
+``railrules serve`` is the reference adapter: it answers every protocol v1
+command from the in-process oracle, so the same suite can be run through the
+wire and its timing compared with the in-process run. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from typing import IO, Any
+
+from oracle.core.errors import MalformedInput
+from oracle.protocol.implementation import (
+    JSON,
+    Errored,
+    Implementation,
+    Skipped,
+    Unsupported,
+)
+from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
+
+
+def hello_result(impl: Implementation) -> JSON:
+    """The handshake result for an Implementation's ``hello()``."""
+    info = impl.hello()
+    about = {k: v for k, v in info.items() if k != "games" and isinstance(v, str)}
+    return {"protocol": PROTOCOL_VERSION, "implementation": about, "games": info["games"]}
+
+
+def _load(impl: Implementation, msg: JSON) -> JSON:
+    bad = impl.check_position(msg["game"], msg["position"])
+    if bad is None:
+        return {"valid": True}
+    return {"valid": False, "field": bad.field, "message": bad.message, "rule": bad.rule}
+
+
+def _apply(impl: Implementation, msg: JSON) -> JSON:
+    verdict = impl.apply(msg["game"], msg["position"], msg["action"])
+    if verdict.accepted:
+        return {"accepted": True, "position": verdict.position}
+    return {"accepted": False, "code": verdict.code, "ruling": verdict.ruling,
+            "reason": verdict.reason}
+
+
+#: cmd -> handler(implementation, request) -> result. An explicit table, no reflection.
+HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
+    "hello": lambda impl, msg: hello_result(impl),
+    "new_game": lambda impl, msg: {
+        "position": impl.new_game(msg["game"], msg["players"], msg["options"])},
+    "load": _load,
+    "apply": _apply,
+    "position": lambda impl, msg: {"position": impl.canonical(msg["game"], msg["position"])},
+    "legal_actions": lambda impl, msg: {
+        "actions": impl.legal_actions(msg["game"], msg["position"])},
+    "scores": lambda impl, msg: {"scores": impl.scores(msg["game"], msg["position"])},
+    "game_over": lambda impl, msg: {"over": impl.game_over(msg["game"], msg["position"])},
+    "stop": lambda impl, msg: {},
+}
+
+
+def answer(impl: Implementation, line: bytes | str, check: bool = True) -> JSON:
+    """The reply to one request line. Never raises: every failure becomes a reply."""
+    try:
+        msg: Any = json.loads(line)
+    except ValueError as err:
+        return {"seq": None, "errored": {"message": f"request is not JSON: {err}"}}
+    seq = msg.get("seq") if isinstance(msg, dict) else None
+    bad = request_problem(msg) if check else None
+    if bad is not None:
+        return {"seq": seq, "errored": {"message": f"malformed request: {bad}"}}
+    try:
+        return {"seq": seq, "result": HANDLERS[msg["cmd"]](impl, msg)}
+    except Unsupported as err:
+        return {"seq": seq, "unsupported": {"feature": str(err.detail or msg["cmd"]),
+                                            "reason": err.message}}
+    except Skipped as err:
+        return {"seq": seq, "skipped": {"reason": err.message}}
+    except (Errored, MalformedInput) as err:
+        return {"seq": seq, "errored": {"message": str(err)}}
+    except Exception as err:  # an oracle bug is still an answer, with its traceback
+        return {"seq": seq, "errored": {"message": f"{type(err).__name__}: {err}",
+                                        "traceback": traceback.format_exc()}}
+
+
+def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool = True) -> int:
+    """Answer requests until ``stop`` or end of input."""
+    for line in stdin:
+        if not line.strip():
+            continue
+        reply = answer(impl, line, check)
+        stdout.write(json.dumps(reply, separators=(",", ":")).encode() + b"\n")
+        stdout.flush()
+        if "result" in reply and _is_stop(line):
+            break
+    impl.close()
+    return 0
+
+
+def _is_stop(line: bytes | str) -> bool:
+    msg = json.loads(line)
+    return isinstance(msg, dict) and msg.get("cmd") == "stop"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", action="append", default=None,
+                        help="offer only this game (repeatable; default: every game)")
+    parser.add_argument("--no-check", action="store_true",
+                        help="skip validating requests against the protocol schemas")
+
+
+def run(args: argparse.Namespace) -> int:
+    from oracle.protocol.inprocess import InProcess
+    return serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
+                 check=not args.no_check)

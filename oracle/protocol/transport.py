@@ -1,0 +1,150 @@
+"""One running adapter process: write a line, read a line, with bounds.
+
+Reading is single-threaded with a selector, so a reply that never comes is a
+timeout, a line longer than the bound is a flood, and end of output is a
+crash. stderr goes to a temporary file (a free log channel, never a crash
+signal: docs/protocol.md) whose tail is attached to errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import tempfile
+import time
+from typing import IO
+
+from oracle.protocol.implementation import Crashed, TimedOut
+
+#: How much of the adapter's stderr to attach to an error.
+STDERR_TAIL = 4000
+
+
+class AdapterProcess:
+    """A started adapter. Every failure raises ``Crashed`` or ``TimedOut``."""
+
+    def __init__(self, command: str, max_line: int, cwd: str | None = None) -> None:
+        self.command = command
+        self.max_line = max_line
+        self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - lives with the process
+        # A session of its own, so killing the group also ends a shell's children.
+        self._proc = subprocess.Popen(
+            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=self._stderr, cwd=cwd, start_new_session=True, bufsize=0)
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        self._in = self._proc.stdin
+        self._fd = self._proc.stdout.fileno()
+        os.set_blocking(self._fd, False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._fd, selectors.EVENT_READ)
+        self._buffer = bytearray()
+        self._eof = False
+        self._released = False
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    def alive(self) -> bool:
+        return self._proc.poll() is None and not self._eof
+
+    def stderr_tail(self) -> str:
+        try:
+            self._stderr.seek(0, os.SEEK_END)
+            size = self._stderr.tell()
+            self._stderr.seek(max(0, size - STDERR_TAIL))
+            return self._stderr.read().decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+
+    def _died(self, what: str) -> Crashed:
+        code = self._proc.poll()
+        status = f"exit code {code}" if code is not None else "still running"
+        return Crashed(f"{what} ({status})", {"stderr": self.stderr_tail()})
+
+    def _fill(self, timeout: float) -> bool:
+        """Read what is available within ``timeout``; False if nothing came."""
+        if self._eof:
+            return False
+        if not self._selector.select(timeout):
+            return False
+        try:
+            chunk = os.read(self._fd, 1 << 16)
+        except BlockingIOError:
+            return False
+        if not chunk:
+            self._eof = True
+            return False
+        self._buffer += chunk
+        return True
+
+    def pending(self) -> bytes:
+        """Output the adapter sent unasked (should be none between requests)."""
+        while self._fill(0):
+            if len(self._buffer) > self.max_line:
+                break
+        return bytes(self._buffer)
+
+    def send(self, line: bytes) -> None:
+        try:
+            self._in.write(line)
+            self._in.flush()
+        except (BrokenPipeError, ConnectionResetError, ValueError, OSError) as err:
+            raise self._died(f"the adapter stopped reading its input ({err})") from err
+
+    def receive(self, timeout: float) -> bytes:
+        """The next line, without its newline."""
+        deadline = time.monotonic() + timeout
+        while True:
+            newline = self._buffer.find(b"\n")
+            if newline >= 0:
+                if newline > self.max_line:
+                    raise self._died(f"reply larger than {self.max_line} bytes")
+                line = bytes(self._buffer[:newline])
+                del self._buffer[:newline + 1]
+                return line
+            if len(self._buffer) > self.max_line:
+                raise self._died(f"reply larger than {self.max_line} bytes (output flood)")
+            if self._eof:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self._proc.wait(0.5)
+                raise self._died("the adapter closed its output")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimedOut(f"no reply within {timeout:g} s",
+                               {"stderr": self.stderr_tail()})
+            self._fill(left)
+
+    def kill(self) -> None:
+        """End the adapter and its children, now."""
+        if self._proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._proc.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(2)
+        self._release()
+
+    def finish(self, grace: float) -> None:
+        """Wait ``grace`` seconds for a clean exit, then kill."""
+        with contextlib.suppress(OSError, ValueError):
+            self._in.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(grace)
+        self.kill()
+
+    def _release(self) -> None:
+        if self._released:
+            return
+        self._released = True
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            self._selector.unregister(self._fd)
+        self._selector.close()
+        for stream in (self._proc.stdin, self._proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
+        with contextlib.suppress(OSError, ValueError):
+            self._stderr.close()

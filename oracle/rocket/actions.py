@@ -1,0 +1,140 @@
+"""Actions: small frozen records naming things by stable IDs.
+
+Every action names the ``player`` who takes it: during a veto round players
+other than the mover act. ``from_json`` refuses a malformed action with
+``MalformedInput`` naming the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from oracle.core.errors import MalformedInput
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    type: ClassVar[str] = ""
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        out.update(asdict(self))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Extend a line: move its locomotive one space."""
+
+    type: ClassVar[str] = "move"
+    line: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallVeto(Action):
+    """Ask for a veto round after a move (SR-VETO-01, SR-VETO-06)."""
+
+    type: ClassVar[str] = "call_veto"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile(Action):
+    """The mover ends the veto window unasked: the move stands (SR-SEQ-01 step 4)."""
+
+    type: ClassVar[str] = "place_tile"
+
+
+@dataclass(frozen=True, slots=True)
+class VetoBid(Action):
+    """Bid shares of the moving line to send its locomotive to ``to``."""
+
+    type: ClassVar[str] = "veto_bid"
+    shares: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class VetoPass(Action):
+    type: ClassVar[str] = "veto_pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """The mover equals or tops the high bid to keep his space (SR-VETO-03/04)."""
+
+    type: ClassVar[str] = "defend"
+    shares: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    type: ClassVar[str] = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStation(Action):
+    type: ClassVar[str] = "place_station"
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStation(Action):
+    """Move one of your stations that is still in the open (SR-STA-01)."""
+
+    type: ClassVar[str] = "move_station"
+    source: str
+    to: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player, "from": self.source, "to": self.to}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeToken(Action):
+    type: ClassVar[str] = "take_token"
+    city: str
+    industry: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Only when no other action is legal."""
+
+    type: ClassVar[str] = "pass"
+
+
+#: type name -> record class. An explicit table, no reflection.
+ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
+    Move, CallVeto, PlaceTile, VetoBid, VetoPass, Defend, Concede, PlaceStation,
+    MoveStation, TakeToken, Pass)}
+
+
+def action_from_json(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise MalformedInput("action", "an action is a JSON object")
+    kind = data.get("type")
+    cls = ACTIONS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MalformedInput("action.type", f"unknown action type {kind!r} "
+                             f"(known: {sorted(ACTIONS)})")
+    expected = {f.name: f.type for f in fields(cls)}
+    if cls is MoveStation:
+        data = {("source" if k == "from" else k): v for k, v in data.items()}
+    extra = set(data) - set(expected) - {"type"}
+    if extra:
+        raise MalformedInput(f"action.{sorted(extra)[0]}", f"not a field of {kind}")
+    values: dict[str, Any] = {}
+    for name, annotation in expected.items():
+        if name not in data:
+            shown = "from" if name == "source" else name
+            raise MalformedInput(f"action.{shown}", f"{kind} needs {shown!r}")
+        value = data[name]
+        want: type = int if annotation == "int" else str
+        if type(value) is not want:
+            raise MalformedInput(f"action.{name}", f"expected {want.__name__}, got {value!r}")
+        values[name] = value
+    return cls(**values)

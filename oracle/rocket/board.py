@@ -1,0 +1,116 @@
+"""The board as data: land, water, the places on it and each city's industries.
+
+Spaces not listed as land or water are off the board. A place occupies one land
+space. Derived tables (neighbours, adjacent places) are computed once per board;
+positions share their board by reference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from oracle.core import hexgrid
+from oracle.core.errors import MalformedInput
+from oracle.rocket.places import CITY, INDUSTRIES, PLACES, RAILWAY, START
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    approximate: bool
+    land: frozenset[str]
+    water: frozenset[str]
+    #: place ID -> space ID
+    places: dict[str, str]
+    #: city place ID -> its three industry tokens (SR research 1.1)
+    industries: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        overlap = self.land & self.water
+        if overlap:
+            raise MalformedInput("board.water", f"spaces both land and water: {sorted(overlap)}")
+        seen: dict[str, str] = {}
+        for pid, space in self.places.items():
+            if pid not in PLACES:
+                raise MalformedInput(f"board.places.{pid}", "not one of the 28 places",
+                                     "SR-TWN-01")
+            if space not in self.land:
+                raise MalformedInput(f"board.places.{pid}", f"space {space} is not land")
+            if space in seen:
+                raise MalformedInput(f"board.places.{pid}",
+                                     f"space {space} already holds {seen[space]}")
+            seen[space] = pid
+        for city, tokens in self.industries.items():
+            if city not in self.places or PLACES[city].kind != CITY:
+                raise MalformedInput(f"board.industries.{city}", "not a city on this board",
+                                     "SR-TWN-01")
+            if len(tokens) != 3 or any(t not in INDUSTRIES for t in tokens):
+                raise MalformedInput(f"board.industries.{city}",
+                                     f"a city has three tokens from {list(INDUSTRIES)}")
+        for pid in self.places:
+            if PLACES[pid].kind == CITY and pid not in self.industries:
+                raise MalformedInput(f"board.industries.{pid}", "city without industries")
+
+    # -- derived tables -------------------------------------------------
+    @cached_property
+    def place_at(self) -> dict[str, str]:
+        return {space: pid for pid, space in self.places.items()}
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        """Line IDs: the starting towns on this board, sorted."""
+        return tuple(sorted(p for p in self.places if PLACES[p].kind == START))
+
+    @cached_property
+    def cities(self) -> tuple[str, ...]:
+        return tuple(sorted(p for p in self.places if PLACES[p].kind == CITY))
+
+    @cached_property
+    def railway_towns(self) -> frozenset[str]:
+        return frozenset(p for p in self.places if PLACES[p].kind == RAILWAY)
+
+    @cached_property
+    def neighbours(self) -> dict[str, dict[str, str]]:
+        """land space -> {direction: neighbouring land space}."""
+        table: dict[str, dict[str, str]] = {}
+        for space in self.land:
+            near: dict[str, str] = {}
+            for d in hexgrid.DIRECTIONS:
+                other = hexgrid.step(space, d)
+                if other is not None and other in self.land:
+                    near[d] = other
+            table[space] = near
+        return table
+
+    @cached_property
+    def adjacent_places(self) -> dict[str, tuple[str, ...]]:
+        """land space -> places on the neighbouring spaces."""
+        at = self.place_at
+        return {s: tuple(sorted(at[n] for n in near.values() if n in at))
+                for s, near in self.neighbours.items()}
+
+    @cached_property
+    def open_land(self) -> frozenset[str]:
+        """Land spaces without a place: where locomotives, track and stations may go."""
+        return self.land - frozenset(self.places.values())
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "approximate": self.approximate,
+            "land": sorted(self.land, key=_space_key),
+            "water": sorted(self.water, key=_space_key),
+            "places": {pid: {"space": s, "kind": PLACES[pid].kind, "name": PLACES[pid].name}
+                       for pid, s in sorted(self.places.items())},
+            "industries": {c: sorted(t) for c, t in sorted(self.industries.items())},
+        }
+
+
+def _space_key(space: str) -> tuple[int, int]:
+    return hexgrid.parse_id(space)
+
+
+def space_key(space: str) -> tuple[int, int]:
+    """Sort key for space IDs: row, then column."""
+    return hexgrid.parse_id(space)

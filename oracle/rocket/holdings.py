@@ -1,0 +1,42 @@
+"""Copy-on-write helpers for the per-player and per-line tuples of a State."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from oracle.rocket.state import Holding, Line, State
+
+
+def set_line(state: State, li: int, line: Line) -> State:
+    lines = list(state.lines)
+    lines[li] = line
+    return state.evolve(lines=tuple(lines))
+
+
+def set_holding(state: State, pi: int, holding: Holding) -> State:
+    holdings = list(state.holdings)
+    holdings[pi] = holding
+    return state.evolve(holdings=tuple(holdings))
+
+
+def add_shares(h: Holding, li: int, real: int = 0, supplementary: int = 0) -> Holding:
+    r = list(h.real)
+    s = list(h.supplementary)
+    r[li] += real
+    s[li] += supplementary
+    return replace(h, real=tuple(r), supplementary=tuple(s))
+
+
+def pay(state: State, amounts: list[int]) -> State:
+    """The bank pays each player; money only ever flows out of the bank."""
+    if not any(amounts):
+        return state
+    holdings = tuple(replace(h, money=h.money + a) if a else h
+                     for h, a in zip(state.holdings, amounts, strict=True))
+    return state.evolve(holdings=holdings, bank_paid=state.bank_paid + sum(amounts))
+
+
+def add_token(h: Holding, city: str, industry: str) -> Holding:
+    counts = {(c, i): n for c, i, n in h.tokens}
+    counts[(city, industry)] = counts.get((city, industry), 0) + 1
+    return replace(h, tokens=tuple(sorted((c, i, n) for (c, i), n in counts.items())))

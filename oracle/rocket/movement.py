@@ -1,0 +1,175 @@
+"""Where a locomotive may go, and whether a line is isolated.
+
+A locomotive leaves its starting town in any direction, then moves to one of
+the three spaces ahead of it (straight on, or a 60 degree bend). It never enters
+a place, a track tile, another locomotive, water or the space off the board, and
+never ends next to two other lines (research 3.3). It may enter a station in the
+open.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from oracle.core import hexgrid
+from oracle.core.errors import IllegalAction
+from oracle.rocket.state import DISSOLVED, State
+
+#: Bound on the exact (trail-aware) isolation search; beyond it the line is taken
+#: as not isolated, the reading that never takes a share away wrongly.
+_SEARCH_BUDGET = 20_000
+
+
+def origin_of(state: State, line_id: str) -> tuple[str, str | None]:
+    """The space a line's locomotive moves from, and its heading (None: any way)."""
+    ln = state.line(line_id)
+    if not ln.started or ln.loco is None:
+        return state.board.places[line_id], None
+    return ln.loco, ln.heading
+
+
+def candidate_spaces(state: State, origin: str, heading: str | None) -> Iterator[tuple[str, str]]:
+    """(direction, space) pairs the locomotive may try, before occupancy checks."""
+    near = state.board.neighbours.get(origin, {})
+    dirs = hexgrid.DIRECTIONS if heading is None else hexgrid.forward_directions(heading)
+    for d in dirs:
+        space = near.get(d)
+        if space is not None:
+            yield d, space
+
+
+def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
+    """Started, undissolved lines other than ``line_id`` next to ``space``
+    (through a track tile or their locomotive: SR-MRG-02, SR-MRG-03)."""
+    presence = state.line_presence
+    found: set[str] = set()
+    for n in state.board.neighbours[space].values():
+        owner = presence.get(n)
+        if owner is not None and owner != line_id:
+            found.add(owner)
+    return found
+
+
+def refusal(state: State, line_id: str, origin: str, heading: str | None, to: str,
+            ignore_loco: bool = False) -> IllegalAction | None:
+    """Why the locomotive of ``line_id`` may not move from ``origin`` to ``to``."""
+    board = state.board
+    if to not in board.land:
+        if to in board.water:
+            return IllegalAction("move/water", "", f"{to} is water")
+        return IllegalAction("move/off_board", "", f"{to} is not on the board")
+    if to not in {s for _, s in candidate_spaces(state, origin, heading)}:
+        return IllegalAction("move/not_ahead", "",
+                             f"{to} is not one of the spaces ahead of the {line_id} "
+                             f"locomotive on {origin}")
+    if to in board.place_at:
+        return IllegalAction("move/onto_place", "SR-TWN-01",
+                             f"{to} holds {board.place_at[to]}: locomotives never enter places")
+    if to in state.track_owner:
+        return IllegalAction("move/onto_track", "", f"{to} holds a track tile")
+    occupant = state.loco_at.get(to)
+    if occupant is not None and not (ignore_loco and occupant == line_id):
+        return IllegalAction("move/onto_locomotive", "", f"{to} holds the {occupant} locomotive")
+    near = other_lines_near(state, to, line_id)
+    if len(near) >= 2:
+        return IllegalAction("move/two_lines", "SR-ISO-06",
+                             f"{to} is next to two other lines ({', '.join(sorted(near))})")
+    return None
+
+
+def destinations(state: State, line_id: str, origin: str | None = None,
+                 heading: str | None = None, from_start: bool = False) -> list[str]:
+    """Every space the locomotive may move to now (sorted)."""
+    if origin is None:
+        origin, heading = origin_of(state, line_id)
+    elif from_start:
+        heading = None
+    out = [s for _, s in candidate_spaces(state, origin, heading)
+           if refusal(state, line_id, origin, heading, s, ignore_loco=True) is None]
+    return sorted(out, key=hexgrid.parse_id)
+
+
+# -- isolation (SR-ISO-01..07) ------------------------------------------------
+
+def _is_target(state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+    """Could the line, standing here, link a new railway town or city, or merge?"""
+    board = state.board
+    for pid in board.adjacent_places[space]:
+        if pid not in known and (pid in board.railway_towns or pid in board.industries):
+            return True
+    # Next to another line means a merger now, or later once the pair of lines
+    # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
+    return bool(other_lines_near(state, space, line_id))
+
+
+def _passable(state: State, space: str) -> bool:
+    return (space not in state.board.place_at and space not in state.track_owner
+            and space not in state.loco_at)
+
+
+def is_isolated(state: State, line_id: str) -> bool:
+    """SR-ISO-01: the line can no longer reach a new railway town or city and can
+    no longer merge. Other lines merging into it do not count (SR-ISO-02); the
+    two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
+    (SR-ISO-07), so the search ignores how many tiles are left."""
+    ln = state.line(line_id)
+    if ln.status == DISSOLVED:
+        return False
+    origin, heading = origin_of(state, line_id)
+    known = ln.connected
+    # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
+    start = (origin, heading)
+    parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for d, nxt in candidate_spaces(state, node[0], node[1]):
+            if nxt == origin or not _passable(state, nxt):
+                continue
+            child = (nxt, d)
+            if child in parent:
+                continue
+            parent[child] = node
+            if _is_target(state, line_id, nxt, known):
+                path = _path(parent, child)
+                if len(set(path)) == len(path):
+                    return False
+                return not _exact_search(state, line_id, origin, heading, known)
+            queue.append(child)
+    return True
+
+
+def _path(parent: dict[tuple[str, str | None], tuple[str, str | None] | None],
+          node: tuple[str, str | None]) -> list[str]:
+    spaces: list[str] = []
+    cur: tuple[str, str | None] | None = node
+    while cur is not None:
+        spaces.append(cur[0])
+        cur = parent[cur]
+    return spaces
+
+
+def _exact_search(state: State, line_id: str, origin: str, heading: str | None,
+                  known: frozenset[str]) -> bool:
+    """Depth-first search that respects the line's own new track (no revisits)."""
+    budget = _SEARCH_BUDGET
+    trail = {origin}
+
+    def walk(space: str, head: str | None) -> bool:
+        nonlocal budget
+        for d, nxt in candidate_spaces(state, space, head):
+            if nxt in trail or not _passable(state, nxt):
+                continue
+            budget -= 1
+            if budget <= 0:
+                return True
+            if _is_target(state, line_id, nxt, known):
+                return True
+            trail.add(nxt)
+            if walk(nxt, d):
+                return True
+            trail.discard(nxt)
+        return False
+
+    return walk(origin, heading)

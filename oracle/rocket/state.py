@@ -1,0 +1,147 @@
+"""The position: an immutable value. Rules code builds new states with ``replace``.
+
+Per-line and per-player records sit in tuples aligned with ``board.lines`` and
+``players``, so lookups are index arithmetic and nothing is shared mutably.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Final
+
+from oracle.rocket.board import Board
+from oracle.rocket.options import Options
+
+SHARES_PER_LINE: Final = 16
+STATIONS_PER_PLAYER: Final = 7  # SR-STA-02
+TILES: Final = 60
+PASSENGERS: Final = 9
+
+# Line status.
+ACTIVE: Final = "active"
+ISOLATED: Final = "isolated"  # SR-ISO-01
+DISSOLVED: Final = "dissolved"
+
+# Phases.
+ACTION: Final = "action"
+VETO_WINDOW: Final = "veto_window"   # after a move: anyone may ask for a veto round
+VETO_BIDDING: Final = "veto_bidding"  # one lap of bids, starting left of the mover
+VETO_DEFENCE: Final = "veto_defence"  # the mover may equal or top the high bid
+OVER: Final = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    id: str
+    started: bool
+    status: str
+    loco: str | None  # None while unstarted (on the starting town) or once dissolved
+    heading: str | None
+    track: frozenset[str]
+    connected: frozenset[str]
+    pile: int  # real shares available to take
+    discarded: int  # real shares out of the game (isolation, dissolution)
+    merged_into: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one player has."""
+
+    money: int
+    real: tuple[int, ...]  # real shares per line (aligned with board.lines)
+    supplementary: tuple[int, ...]  # supplementary shares per line
+    stations: frozenset[str]  # spaces of this player's stations on the board
+    tokens: tuple[tuple[str, str, int], ...]  # sorted (city, industry, count), count > 0
+    passengers: int
+
+    def shares(self, li: int) -> int:
+        """SR-SUP-01: supplementary shares count as real ones for every purpose."""
+        return self.real[li] + self.supplementary[li]
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    player: int
+    shares: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A locomotive move that is not final yet (SR-SEQ-01: veto before the tile)."""
+
+    line: str
+    origin: str  # the space the locomotive left (its starting town on a first move)
+    origin_heading: str | None  # None on the first move: any direction (research 3.3)
+    chosen: str  # the space the mover chose; the locomotive stands there meanwhile
+    bidders: tuple[int, ...] = ()  # players still to bid, in order
+    high: Bid | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    board: Board
+    options: Options
+    players: tuple[str, ...]
+    active: int
+    actions_taken: int
+    moved: frozenset[str]
+    phase: str
+    pending: Pending | None
+    lines: tuple[Line, ...]
+    holdings: tuple[Holding, ...]
+    city_tokens: tuple[tuple[str, ...], ...]  # tokens left on each city (board.cities order)
+    passengers: int  # passenger tokens left in the supply
+    supplementary_issued: int  # supplementary shares held by players, all lines
+    tiles_left: int
+    imaginary_tiles: int  # SR-MRG-04: the merger's tile laid after the last one
+    bank_paid: int
+    end_reason: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def line_index(self, line_id: str) -> int:
+        return self.board.lines.index(line_id)
+
+    def line(self, line_id: str) -> Line:
+        return self.lines[self.board.lines.index(line_id)]
+
+    @cached_property
+    def track_owner(self) -> dict[str, str]:
+        """space -> the line whose track tile lies there."""
+        return {s: ln.id for ln in self.lines for s in ln.track}
+
+    @cached_property
+    def loco_at(self) -> dict[str, str]:
+        """space -> the line whose locomotive stands there (starting town if unstarted)."""
+        out: dict[str, str] = {}
+        for ln in self.lines:
+            if ln.status == DISSOLVED:
+                continue
+            out[ln.loco if ln.started and ln.loco else self.board.places[ln.id]] = ln.id
+        return out
+
+    @cached_property
+    def station_owner(self) -> dict[str, int]:
+        return {s: i for i, h in enumerate(self.holdings) for s in h.stations}
+
+    @cached_property
+    def line_presence(self) -> dict[str, str]:
+        """space -> line, for every space that is part of a started line (track or
+        locomotive). SR-MRG-02/03: starting towns and unstarted lines are not."""
+        out: dict[str, str] = {}
+        for ln in self.lines:
+            if not ln.started or ln.status == DISSOLVED:
+                continue
+            for s in ln.track:
+                out[s] = ln.id
+            if ln.loco:
+                out[ln.loco] = ln.id
+        return out
+
+    def evolve(self, **changes: object) -> State:
+        return replace(self, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""Step definitions. They talk to one ``Implementation`` and nothing else."""
