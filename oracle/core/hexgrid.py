@@ -72,4 +72,8 @@ def turn(direction: str, by: int) -> str:
 
 def forward_directions(heading: str) -> tuple[str, str, str]:
     """Straight on, and a 60 degree bend either side."""
-    return heading, turn(heading, 1), turn(heading, -1)
+    return _FORWARD[heading]
+
+
+_FORWARD: Final[dict[str, tuple[str, str, str]]] = {
+    h: (h, turn(h, 1), turn(h, -1)) for h in DIRECTIONS}

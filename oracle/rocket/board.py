@@ -95,6 +95,14 @@ class Board:
         """Land spaces without a place: where locomotives, track and stations may go."""
         return self.land - frozenset(self.places.values())
 
+    @cached_property
+    def space_order(self) -> dict[str, tuple[int, int]]:
+        return {s: hexgrid.parse_id(s) for s in self.land | self.water}
+
+    @cached_property
+    def open_land_sorted(self) -> tuple[str, ...]:
+        return tuple(sorted(self.open_land, key=hexgrid.parse_id))
+
     def to_json(self) -> dict[str, object]:
         return {
             "name": self.name,

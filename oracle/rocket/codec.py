@@ -78,7 +78,8 @@ def to_json(state: State) -> JSON:
                                                      strict=True)},
         "supply": {"passengers": state.passengers,
                    "supplementary_issued": state.supplementary_issued,
-                   "tiles_left": state.tiles_left, "imaginary_tiles": state.imaginary_tiles,
+                   "tiles_left": state.tiles_left, "tiles_elsewhere": state.tiles_elsewhere,
+                   "imaginary_tiles": state.imaginary_tiles,
                    "bank_paid": state.bank_paid},
         "end_reason": state.end_reason,
     }
@@ -149,7 +150,8 @@ def from_json(data: Any) -> State:
         lines=lines, holdings=holdings,
         city_tokens=tuple(tuple(sorted(data["city_tokens"][c])) for c in board.cities),
         passengers=supply["passengers"], supplementary_issued=supply["supplementary_issued"],
-        tiles_left=supply["tiles_left"], imaginary_tiles=supply["imaginary_tiles"],
+        tiles_left=supply["tiles_left"], tiles_elsewhere=supply["tiles_elsewhere"],
+        imaginary_tiles=supply["imaginary_tiles"],
         bank_paid=supply["bank_paid"], end_reason=data["end_reason"])
     check_consistent(state)
     return state
@@ -282,9 +284,10 @@ def check_consistent(state: State) -> None:
     if state.passengers + sum(h.passengers for h in state.holdings) != PASSENGERS:
         raise MalformedInput("supply.passengers", f"there are {PASSENGERS} passenger tokens")
     laid = sum(len(ln.track) for ln in state.lines)
-    if laid + state.tiles_left != TILES + state.imaginary_tiles:
+    if laid + state.tiles_elsewhere + state.tiles_left != TILES + state.imaginary_tiles:
         raise MalformedInput("supply.tiles_left",
-                             f"{laid} tiles laid + {state.tiles_left} left is not {TILES}")
+                             f"{laid} tiles laid + {state.tiles_elsewhere} elsewhere + "
+                             f"{state.tiles_left} left is not {TILES}")
     if state.imaginary_tiles > 1:
         raise MalformedInput("supply.imaginary_tiles", "at most the one 61st tile",
                              "SR-MRG-04")

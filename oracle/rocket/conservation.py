@@ -28,8 +28,10 @@ def totals(position: JSON) -> list[str]:
                    f"{position['supply']['supplementary_issued']}")
     laid = sum(len(ln["track"]) for ln in position["lines"].values())
     supply = position["supply"]
-    if laid + supply["tiles_left"] != 60 + supply["imaginary_tiles"]:
-        out.append(f"tiles laid {laid} + left {supply['tiles_left']} != 60")
+    elsewhere = supply["tiles_elsewhere"]
+    if laid + elsewhere + supply["tiles_left"] != 60 + supply["imaginary_tiles"]:
+        out.append(f"tiles laid {laid} + elsewhere {elsewhere} + left "
+                   f"{supply['tiles_left']} != 60")
     for player, h in holdings.items():
         if len(h["stations"]) > 7:
             out.append(f"{player} has {len(h['stations'])} stations on the board")
@@ -54,6 +56,8 @@ def violations(before: JSON, after: JSON) -> list[str]:
         out = totals(after)
         if after["supply"]["tiles_left"] > before["supply"]["tiles_left"]:
             out.append("tiles came back to the supply")
+        if after["supply"]["tiles_elsewhere"] != before["supply"]["tiles_elsewhere"]:
+            out.append("tiles laid off the drawn board changed")
         for player, h in after["holdings"].items():
             old = before["holdings"].get(player)
             if old is None:

@@ -52,14 +52,14 @@ def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
 
 
 def refusal(state: State, line_id: str, origin: str, heading: str | None, to: str,
-            ignore_loco: bool = False) -> IllegalAction | None:
+            ignore_loco: bool = False, ahead: bool = False) -> IllegalAction | None:
     """Why the locomotive of ``line_id`` may not move from ``origin`` to ``to``."""
     board = state.board
     if to not in board.land:
         if to in board.water:
             return IllegalAction("move/water", "", f"{to} is water")
         return IllegalAction("move/off_board", "", f"{to} is not on the board")
-    if to not in {s for _, s in candidate_spaces(state, origin, heading)}:
+    if not ahead and to not in {s for _, s in candidate_spaces(state, origin, heading)}:
         return IllegalAction("move/not_ahead", "",
                              f"{to} is not one of the spaces ahead of the {line_id} "
                              f"locomotive on {origin}")
@@ -86,8 +86,8 @@ def destinations(state: State, line_id: str, origin: str | None = None,
     elif from_start:
         heading = None
     out = [s for _, s in candidate_spaces(state, origin, heading)
-           if refusal(state, line_id, origin, heading, s, ignore_loco=True) is None]
-    return sorted(out, key=hexgrid.parse_id)
+           if refusal(state, line_id, origin, heading, s, ignore_loco=True, ahead=True) is None]
+    return sorted(out, key=state.board.space_order.__getitem__)
 
 
 # -- isolation (SR-ISO-01..07) ------------------------------------------------

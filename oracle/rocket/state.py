@@ -6,7 +6,7 @@ Per-line and per-player records sit in tuples aligned with ``board.lines`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
@@ -96,6 +96,8 @@ class State:
     passengers: int  # passenger tokens left in the supply
     supplementary_issued: int  # supplementary shares held by players, all lines
     tiles_left: int
+    #: tiles laid on parts of the board a scenario does not draw (0 in a real game)
+    tiles_elsewhere: int
     imaginary_tiles: int  # SR-MRG-04: the merger's tile laid after the last one
     bank_paid: int
     end_reason: str | None = None
@@ -144,4 +146,15 @@ class State:
         return out
 
     def evolve(self, **changes: object) -> State:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
+        (the hot path of every action) and drops the cached occupancy tables."""
+        new = object.__new__(State)
+        values = dict(self.__dict__)
+        for key in _CACHED:
+            values.pop(key, None)
+        values.update(changes)
+        new.__dict__.update(values)
+        return new
+
+
+_CACHED: Final = ("track_owner", "loco_at", "station_owner", "line_presence")

@@ -1,0 +1,91 @@
+"""Random complete games, for benchmarks and property tests.
+
+The policy picks an action kind first (move a locomotive, place or move a
+station, take a token), then one action of that kind, so games progress the way
+real ones do instead of shuffling stations forever. In a veto window it asks for
+a veto round one time in four. Every action it picks is legal; it runs through
+the unchecked fast path.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from oracle.core import hexgrid
+from oracle.rocket.actions import Action, CallVeto, MoveStation, Pass, PlaceStation, PlaceTile
+from oracle.rocket.rules import Rules
+from oracle.rocket.state import ACTION, STATIONS_PER_PLAYER, VETO_WINDOW, State
+
+_STATION_TRIES = 12
+
+
+def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
+    if state.phase == VETO_WINDOW:
+        if rng.random() < 0.25:
+            return CallVeto(rng.choice(state.players))
+        return PlaceTile(state.players[state.active])
+    if state.phase != ACTION:
+        return rng.choice(rules.legal_actions(state))
+    kinds = ["move", "station", "token"]
+    rng.shuffle(kinds)
+    for kind in kinds:
+        if kind == "move":
+            moves = list(rules.legal_moves(state))
+            if moves:
+                return rng.choice(moves)
+        elif kind == "token":
+            tokens = list(rules.legal_tokens(state))
+            if tokens:
+                return rng.choice(tokens)
+        else:
+            station = _random_station(rules, state, rng)
+            if station is not None:
+                return station
+    legal = rules.legal_actions(state)
+    return legal[0] if legal else Pass(state.players[state.active])
+
+
+def _random_station(rules: Rules, state: State, rng: random.Random) -> Action | None:
+    player = state.players[state.active]
+    h = state.holdings[state.active]
+    spaces = state.board.open_land_sorted
+    if len(h.stations) < STATIONS_PER_PLAYER:
+        for _ in range(_STATION_TRIES):
+            s = rng.choice(spaces)
+            if rules.station_refusal(state, s, None) is None:
+                return PlaceStation(player, s)
+        return None
+    movable = [s for s in sorted(h.stations, key=hexgrid.parse_id)
+               if not rules.station_fixed(state, s)]
+    if not movable:
+        return None
+    src = rng.choice(movable)
+    for _ in range(_STATION_TRIES):
+        s = rng.choice(spaces)
+        if s != src and rules.station_refusal(state, s, src) is None:
+            return MoveStation(player, src, s)
+    return None
+
+
+def random_game(rules: Rules, start: State, rng: random.Random,
+                max_actions: int = 5000) -> tuple[State, int]:
+    """Play to the end (or ``max_actions``); returns the final state and action count."""
+    state = start
+    n = 0
+    while not state.over and n < max_actions:
+        state = rules._apply(state, pick_action(rules, state, rng))
+        n += 1
+    return state, n
+
+
+def random_trace(rules: Rules, start: State, rng: random.Random,
+                 max_actions: int = 5000) -> Sequence[tuple[State, Action]]:
+    """Every (state before, action) of one random game."""
+    out: list[tuple[State, Action]] = []
+    state = start
+    while not state.over and len(out) < max_actions:
+        action = pick_action(rules, state, rng)
+        out.append((state, action))
+        state = rules._apply(state, action)
+    return out
