@@ -30,7 +30,8 @@ def catalogue_text() -> str:
 def rulings() -> dict[str, Ruling]:
     """Every ruling by ID, in catalogue order."""
     out: dict[str, Ruling] = {}
-    section, sources = "", ()
+    section = ""
+    sources: tuple[str, ...] = ()
     for line in catalogue_text().splitlines():
         if m := _SECTION.match(line):
             section = m.group(1)

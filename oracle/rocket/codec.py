@@ -110,7 +110,7 @@ def board_from_json(data: JSON) -> Board:
     board = Board(name=data["name"], approximate=data["approximate"],
                   land=frozenset(data["land"]), water=frozenset(data["water"]),
                   places={pid: info["space"] for pid, info in data["places"].items()},
-                  industries={c: tuple(t) for c, t in data["industries"].items()})
+                  industries={c: tuple(sorted(t)) for c, t in data["industries"].items()})
     if len(_BOARDS) > 64:
         _BOARDS.clear()
     _BOARDS[key] = board
@@ -231,6 +231,9 @@ def check_consistent(state: State) -> None:
         raise MalformedInput("players", "two to four players")
     if state.phase == OVER and state.end_reason is None:
         raise MalformedInput("end_reason", "a finished game says why it ended")
+    if state.actions_taken > 1 and state.phase != OVER:
+        raise MalformedInput("turn.actions_taken", "a turn has two actions; after the second "
+                             "the next player is active unless the game is over")
     if state.phase != OVER and state.end_reason is not None:
         raise MalformedInput("end_reason", "only a finished game has an end reason")
     occupied: dict[str, str] = {}

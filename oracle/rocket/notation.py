@@ -76,7 +76,7 @@ def parse_drawing(text: str) -> Drawing:
             continue
         if in_industries and raw[:1].isspace() and ":" in stripped:
             city, _, rest = stripped.partition(":")
-            industries[city.strip()] = tuple(rest.split())
+            industries[city.strip()] = tuple(sorted(rest.split()))
             continue
         in_industries = False
         if stripped == "industries:":
@@ -184,7 +184,7 @@ def default_industries() -> dict[str, tuple[str, ...]]:
             continue
         if in_block and ":" in raw:
             city, _, rest = raw.strip().partition(":")
-            out[city] = tuple(rest.split())
+            out[city] = tuple(sorted(rest.split()))
     return out
 
 

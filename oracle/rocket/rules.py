@@ -29,7 +29,7 @@ from oracle.rocket.actions import (
     VetoPass,
 )
 from oracle.rocket.holdings import add_shares, add_token, pay, set_holding, set_line
-from oracle.rocket.places import INDUSTRIES, PLACES, RAILWAY
+from oracle.rocket.places import CITY, INDUSTRIES, PLACES, RAILWAY
 from oracle.rocket.state import (
     ACTION,
     ACTIVE,
@@ -42,6 +42,7 @@ from oracle.rocket.state import (
     VETO_DEFENCE,
     VETO_WINDOW,
     Bid,
+    Line,
     Pending,
     State,
 )
@@ -405,28 +406,53 @@ class Rules:
 
     def connect(self, state: State, li: int, space: str) -> State:
         ln = state.lines[li]
-        new = frozenset(state.board.adjacent_places[space]) - ln.connected
+        new = self.new_places(state, ln, space)
         if not new:
             return state
         # SR-TWN-05: a place counts once; connected is a set.
         ln = replace(ln, connected=ln.connected | new)
         state = set_line(state, li, ln)
         for place in sorted(new):
-            kind = PLACES[place].kind
-            if place in state.board.industries:  # SR-TWN-02
+            kind = self.place_kind(state, place)
+            if kind == CITY:  # SR-TWN-02
                 state = pay(state, scoring.city_payout(state, place))
             elif kind == RAILWAY:  # SR-TWN-03: every new line, not only the first
                 state = pay(state, scoring.railway_town_payout(state, state.lines[li]))
             # SR-TWN-04: a starting town joins the line's places but scores nothing.
         return state
 
+    # Small hooks the connection and merger code calls (mutants override one each).
+    def new_places(self, state: State, ln: Line, space: str) -> frozenset[str]:
+        """Places next to ``space`` the line does not reach yet (SR-TWN-05)."""
+        return frozenset(state.board.adjacent_places[space]) - ln.connected
+
+    def place_kind(self, state: State, place: str) -> str:
+        """SR-TWN-01/06: a place's kind, fixed for the whole game."""
+        return CITY if place in state.board.industries else PLACES[place].kind
+
+    def merger_payout(self, state: State, di: int, si: int) -> list[int]:
+        """SR-MRG-01: only the places connected to the dissolved line count."""
+        return scoring.share_payout(state, di, state.lines[di].connected,
+                                    state.options.merger_count_basis)
+
+    def merger_shares(self, state: State, si: int, get: int) -> tuple[int, int]:
+        """(real from the survivor's pile, supplementary) for ``get`` new shares; an
+        isolated survivor has no pile, the supplementary supply never runs dry
+        (SR-ISO-05, SR-SUP-03)."""
+        from_pile = min(get, state.lines[si].pile)
+        return from_pile, get - from_pile
+
+    def isolate(self, state: State, li: int) -> State:
+        """SR-ISO-04: an isolated line's shares leave the pile."""
+        ln = state.lines[li]
+        return set_line(state, li, replace(ln, status=ISOLATED, pile=0,
+                                           discarded=ln.discarded + ln.pile))
+
     def merge(self, state: State, di: int, si: int) -> State:
         """The moving line dissolves into the line it touched (research 5.3)."""
-        dissolved = state.lines[di]
         opts = state.options
         # SR-MRG-01: only the places connected to the dissolved line count.
-        state = pay(state, scoring.share_payout(state, di, dissolved.connected,
-                                                opts.merger_count_basis))
+        state = pay(state, self.merger_payout(state, di, si))
         count = len(state.players)
         for k in range(count):
             pi = (state.active + k) % count
@@ -436,8 +462,7 @@ class Rules:
                 continue
             get = held // 2 if opts.merger_odd_share == "down" else (held + 1) // 2
             survivor = state.lines[si]
-            from_pile = min(get, survivor.pile)  # isolated lines have no pile (SR-ISO-05)
-            supp = get - from_pile
+            from_pile, supp = self.merger_shares(state, si, get)
             old_supp = h.supplementary[di]
             h = add_shares(h, di, real=-h.real[di], supplementary=-old_supp)
             h = add_shares(h, si, real=from_pile, supplementary=supp)
@@ -472,9 +497,7 @@ class Rules:
         if after_move:
             for li, ln in enumerate(state.lines):
                 if ln.status == ACTIVE and self.is_isolated(state, ln.id):
-                    # SR-ISO-04: an isolated line's shares leave the pile.
-                    state = set_line(state, li, replace(ln, status=ISOLATED, pile=0,
-                                                        discarded=ln.discarded + ln.pile))
+                    state = self.isolate(state, li)
         state = state.evolve(actions_taken=state.actions_taken + 1)
         reason = self.end_reason(state)
         if reason is not None:

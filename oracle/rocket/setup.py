@@ -43,7 +43,8 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any] | None = No
                                stations=frozenset(), tokens=(), passengers=0)
                        for _ in players),
         city_tokens=tuple(tuple(sorted(board.industries[c])) for c in board.cities),
-        passengers=PASSENGERS, supplementary_issued=0, tiles_left=TILES, tiles_elsewhere=0, imaginary_tiles=0,
+        passengers=PASSENGERS, supplementary_issued=0, tiles_left=TILES, tiles_elsewhere=0,
+        imaginary_tiles=0,
         bank_paid=0)
     check_consistent(state)
     return state

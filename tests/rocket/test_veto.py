@@ -6,7 +6,7 @@ import pytest
 
 from oracle.core.errors import IllegalAction
 from oracle.rocket.state import ACTION, VETO_BIDDING, VETO_DEFENCE, VETO_WINDOW, State
-from tests.rocket.helpers import RULES, act, drawn, give_shares
+from tests.rocket.helpers import act, drawn, give_shares
 
 BOARD = """
    1  2  3  4  5  6

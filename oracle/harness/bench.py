@@ -1,0 +1,78 @@
+"""Print speed figures. ``railrules bench --json`` prints one JSON object:
+
+* ``rocket_games_per_s`` / ``rocket_actions_per_s``: complete random games on the
+  default board, one core, through the oracle's unchecked fast path (the playout
+  policy of oracle/rocket/playout.py), and ``rocket_checked_actions_per_s`` for the
+  public, always-checking ``apply``;
+* ``suite_inprocess_s`` / ``suite_protocol_s``: the whole suite against the
+  in-process oracle and against ``railrules serve`` through the protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from typing import Any
+
+from oracle.rocket.notation import default_board
+from oracle.rocket.playout import pick_action, random_game
+from oracle.rocket.rules import Rules
+from oracle.rocket.setup import initial_state
+
+
+def rocket_figures(games: int, seed: int = 1) -> dict[str, Any]:
+    rules = Rules()
+    start_state = initial_state(["p1", "p2", "p3"], None, default_board())
+    rng = random.Random(seed)
+    random_game(rules, start_state, rng)  # warm the board's derived tables
+    actions = 0
+    t0 = time.perf_counter()
+    for _ in range(games):
+        _, n = random_game(rules, start_state, rng)
+        actions += n
+    elapsed = time.perf_counter() - t0
+    # The checked path: same policy, every action through apply().
+    checked = 0
+    t1 = time.perf_counter()
+    for _ in range(max(1, games // 10)):
+        state = start_state
+        while not state.over:
+            state = rules.apply(state, pick_action(rules, state, rng))
+            checked += 1
+    checked_elapsed = time.perf_counter() - t1
+    return {
+        "rocket_games": games,
+        "rocket_games_per_s": round(games / elapsed, 1),
+        "rocket_actions_per_s": round(actions / elapsed),
+        "rocket_actions_per_game": round(actions / games, 1),
+        "rocket_checked_actions_per_s": round(checked / checked_elapsed),
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--games", type=int, default=300, help="random games to time")
+    parser.add_argument("--no-suite", action="store_true",
+                        help="skip the whole-suite timings (in-process and protocol)")
+
+
+def run(args: argparse.Namespace) -> int:
+    figures: dict[str, Any] = {"python": platform.python_version(),
+                               "machine": platform.machine()}
+    figures.update(rocket_figures(args.games))
+    if not args.no_suite:
+        from oracle.harness.suite_bench import suite_timings
+        figures.update(suite_timings())
+        if figures.get("suite_inprocess_s"):
+            figures["suite_protocol_ratio"] = round(
+                figures["suite_protocol_s"] / figures["suite_inprocess_s"], 2)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True))
+    else:
+        width = max(len(k) for k in figures)
+        for key, value in figures.items():
+            print(f"{key:<{width}}  {value}")
+    return 0
