@@ -96,6 +96,12 @@ class Board:
         return self.land - frozenset(self.places.values())
 
     @cached_property
+    def witness_cache(self) -> dict[str, tuple[str, str | None, tuple[str, ...]]]:
+        """line -> (origin, heading, route) last seen to prove it not isolated.
+        A hint for movement.is_isolated, which re-checks it; not board data."""
+        return {}
+
+    @cached_property
     def space_order(self) -> dict[str, tuple[int, int]]:
         return {s: hexgrid.parse_id(s) for s in self.land | self.water}
 

@@ -24,7 +24,7 @@ def add_shares(h: Holding, li: int, real: int = 0, supplementary: int = 0) -> Ho
     s = list(h.supplementary)
     r[li] += real
     s[li] += supplementary
-    return replace(h, real=tuple(r), supplementary=tuple(s))
+    return Holding(h.money, tuple(r), tuple(s), h.stations, h.tokens, h.passengers)
 
 
 def pay(state: State, amounts: list[int]) -> State:

@@ -80,14 +80,28 @@ def refusal(state: State, line_id: str, origin: str, heading: str | None, to: st
 
 def destinations(state: State, line_id: str, origin: str | None = None,
                  heading: str | None = None, from_start: bool = False) -> list[str]:
-    """Every space the locomotive may move to now (sorted)."""
+    """Every space the locomotive may move to now (sorted). The same tests as
+    ``refusal``, without building the refusals (this is the hot path)."""
     if origin is None:
         origin, heading = origin_of(state, line_id)
     elif from_start:
         heading = None
-    out = [s for _, s in candidate_spaces(state, origin, heading)
-           if refusal(state, line_id, origin, heading, s, ignore_loco=True, ahead=True) is None]
-    return sorted(out, key=state.board.space_order.__getitem__)
+    place_at = state.board.place_at
+    track = state.track_owner
+    locos = state.loco_at
+    out = []
+    for _, s in candidate_spaces(state, origin, heading):
+        if s in place_at or s in track:
+            continue
+        occupant = locos.get(s)
+        if occupant is not None and occupant != line_id:
+            continue
+        if len(other_lines_near(state, s, line_id)) >= 2:
+            continue
+        out.append(s)
+    if len(out) > 1:
+        out.sort(key=state.board.space_order.__getitem__)
+    return out
 
 
 # -- isolation (SR-ISO-01..07) ------------------------------------------------
@@ -118,6 +132,15 @@ def is_isolated(state: State, line_id: str) -> bool:
         return False
     origin, heading = origin_of(state, line_id)
     known = ln.connected
+    # A route found earlier that still works proves the line is not isolated. The
+    # cache is only a hint: every entry is re-checked against this position.
+    cache = state.board.witness_cache
+    hint = cache.get(line_id)
+    if hint is not None and hint[0] == origin and hint[1] == heading:
+        path = hint[2]
+        if all(_passable(state, s) for s in path) and _is_target(state, line_id, path[-1],
+                                                                   known):
+            return False
     # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
     start = (origin, heading)
     parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
@@ -132,8 +155,9 @@ def is_isolated(state: State, line_id: str) -> bool:
                 continue
             parent[child] = node
             if _is_target(state, line_id, nxt, known):
-                path = _path(parent, child)
-                if len(set(path)) == len(path):
+                found = _path(parent, child)
+                if len(set(found)) == len(found):
+                    cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))
                     return False
                 return not _exact_search(state, line_id, origin, heading, known)
             queue.append(child)

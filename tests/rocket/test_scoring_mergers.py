@@ -161,3 +161,27 @@ def test_the_game_ends_when_the_tiles_run_out() -> None:
     s = s.evolve(active=0, actions_taken=0, moved=frozenset())
     s = finish_move(s, "p1", "york", "A5")
     assert s.phase == OVER and s.end_reason == "tiles"
+
+
+def test_a_merger_with_the_last_tile_completes_on_an_imaginary_61st() -> None:
+    s = drawn("""
+   1  2  3  4  5  6  7  8
+A  .  .  LE .  .  .  .  .
+B   .  YO y= y@ .  d= d@w DO
+C  .  .  .  .  .  .  .  .
+D   .  .  .  .  .  .  .  .
+E  LO .  .  .  SO .  .  SH
+""").evolve(tiles_left=1, tiles_elsewhere=57)
+    s = give_shares(s, "p2", "york", real=2)
+    s = finish_move(s, "p1", "york", "B5")
+    assert s.line("york").status == DISSOLVED  # SR-MRG-04: the merger still happens
+    assert (s.tiles_left, s.imaginary_tiles) == (0, 1)
+    assert s.phase == OVER and s.end_reason == "tiles"  # then the game ends (SR-END-01)
+    # The merger paid p2 (2 places x 1000) before the final scoring added to it.
+    assert s.holdings[1].money >= 2000
+
+
+def test_the_game_can_end_between_a_players_two_actions() -> None:
+    s = drawn(MERGE).evolve(tiles_left=1, tiles_elsewhere=58)
+    s = finish_move(s, "p1", "york", "B4")
+    assert s.phase == OVER and s.actions_taken == 1
