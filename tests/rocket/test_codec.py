@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from oracle.core.errors import MalformedInput
+from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.rocket import codec
 from oracle.rocket.api import API
 from oracle.rocket.setup import initial_state
@@ -86,7 +86,7 @@ def test_missing_fields_are_named() -> None:
 def test_the_api_refuses_without_changing_the_input() -> None:
     data = fresh()
     before = copy.deepcopy(data)
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         API.apply(data, {"type": "move", "player": "p2", "line": "york", "to": "B7"})
     assert data == before
 
