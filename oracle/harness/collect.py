@@ -135,6 +135,21 @@ def step_error(request: pytest.FixtureRequest, scenario: Any, step: Any,
         f"{type(exception).__name__}: {exception}")
 
 
+_handshake_sent: list[bool] = []
+
+
+def _handshake(impl: Any) -> dict[str, Any] | None:
+    """The implementation's handshake, sent with the first record of each process."""
+    if impl is None:
+        return None
+    _handshake_sent.append(True)
+    try:
+        hello: dict[str, Any] = impl.hello()
+    except Exception as err:  # reported, not fatal: the scenarios say the rest
+        return {"error": f"{type(err).__name__}: {err}"}
+    return hello
+
+
 def after_scenario(request: pytest.FixtureRequest) -> None:
     """Take the board and the last verdict from the world, for the report."""
     info = request.node.stash.get(_scenario_key, None)
@@ -144,6 +159,8 @@ def after_scenario(request: pytest.FixtureRequest) -> None:
         world = request.getfixturevalue("world")
     except Exception:  # the world never came to be; the error is reported elsewhere
         return
+    if not _handshake_sent:
+        info["handshake"] = _handshake(getattr(world, "impl", None))
     info["game"] = getattr(world, "game", "")
     info["position"] = getattr(world, "position", None)
     verdict = getattr(world, "verdict", None)
@@ -169,7 +186,8 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
         "line": info.get("line", 0), "outcome": outcome,
         "duration_s": round(call.duration, 6), "steps": info.get("steps", []),
     }
-    for key in ("failed_step", "expected", "observed", "game", "position", "verdict"):
+    for key in ("failed_step", "expected", "observed", "game", "position", "verdict",
+                "handshake"):
         if info.get(key) is not None:
             record[key] = info[key]
     if call.excinfo is not None:
@@ -267,7 +285,8 @@ class Writer:
             return
         self.handle.write(json.dumps(record, separators=(",", ":"), default=str) + "\n")
         self.handle.flush()
-        self.counts[record["outcome"]] += 1
+        open_fail = record.get("open") and record["outcome"] == "fail"
+        self.counts["reading-not-followed" if open_fail else record["outcome"]] += 1
         self.done += 1
         if self.progress:
             self.draw()
@@ -276,7 +295,7 @@ class Writer:
         width = 30
         total = max(self.total, self.done, 1)
         filled = int(width * self.done / total)
-        counts = " ".join(f"{k} {self.counts[k]}" for k in OUTCOMES if self.counts[k])
+        counts = " ".join(f"{k} {n}" for k, n in sorted(self.counts.items()) if n)
         line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{total} "
                 f"{time.monotonic() - self.started:5.1f}s  {counts}")
         self.stream.write(line[:160] + ("\n" if final else ""))

@@ -74,6 +74,7 @@ def world(implementation: Implementation) -> World:
 
 # -- tags: suite tags become one registered marker, so --strict-markers keeps working ------
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
     if collect.is_suite_tag(tag):
         pytest.mark.railrules_tag(tag)(function)

@@ -103,8 +103,9 @@ class ProtocolClient(Implementation):
         stale = proc.pending()
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
-        proc.send(json.dumps({**request, "seq": seq}, separators=(",", ":")).encode() + b"\n")
         try:
+            proc.send(json.dumps({**request, "seq": seq}, separators=(",", ":")).encode()
+                      + b"\n", timeout)
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None

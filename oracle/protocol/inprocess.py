@@ -84,5 +84,8 @@ class InProcess(Implementation):
         over = getattr(api, "game_over", None)
         if over is not None:
             return bool(over(position))
-        # A game without its own test is over when no action is legal.
+        # Without its own test: the scores say so (Rocket's carry "over"), or no action is legal.
+        scores = api.scores(position)
+        if isinstance(scores, dict) and isinstance(scores.get("over"), bool):
+            return bool(scores["over"])
         return not api.legal_actions(position)

@@ -117,3 +117,9 @@ def run(args: argparse.Namespace) -> int:
     from oracle.protocol.inprocess import InProcess
     return serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
                  check=not args.no_check)
+
+
+if __name__ == "__main__":  # ``python -m oracle.protocol.server``, the same as ``railrules serve``
+    _parser = argparse.ArgumentParser(prog="railrules serve", description=__doc__)
+    add_arguments(_parser)
+    sys.exit(run(_parser.parse_args()))

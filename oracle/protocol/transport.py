@@ -88,12 +88,27 @@ class AdapterProcess:
                 break
         return bytes(self._buffer)
 
-    def send(self, line: bytes) -> None:
-        try:
-            self._in.write(line)
-            self._in.flush()
-        except (BrokenPipeError, ConnectionResetError, ValueError, OSError) as err:
-            raise self._died(f"the adapter stopped reading its input ({err})") from err
+    def send(self, line: bytes, timeout: float = 5.0) -> None:
+        """Write one request without ever blocking past ``timeout``: an adapter that
+        stops reading while a large position fills the pipe is a timeout, not a hang."""
+        fd = self._in.fileno()
+        os.set_blocking(fd, False)
+        view = memoryview(line)
+        deadline = time.monotonic() + timeout
+        with selectors.DefaultSelector() as writable:
+            writable.register(fd, selectors.EVENT_WRITE)
+            while view:
+                left = deadline - time.monotonic()
+                if left <= 0 or not writable.select(left):
+                    raise TimedOut(f"the adapter did not read its input within {timeout:g} s",
+                                   {"stderr": self.stderr_tail()})
+                try:
+                    written = os.write(fd, view)
+                except BlockingIOError:
+                    continue
+                except (BrokenPipeError, ConnectionResetError, ValueError, OSError) as err:
+                    raise self._died(f"the adapter stopped reading its input ({err})") from err
+                view = view[written:]
 
     def receive(self, timeout: float) -> bytes:
         """The next line, without its newline."""

@@ -22,7 +22,7 @@ from oracle.protocol.server import answer  # noqa: E402
 
 MODES = ("good", "crash", "hang", "garbage", "wrong_seq", "flood", "chatty", "liar",
          "bad_schema", "crash_on_start", "die_once", "stderr_noise", "errored", "skipped",
-         "unsupported_apply", "slow_start")
+         "unsupported_apply", "slow_start", "lenient")
 
 
 def out(reply: object) -> None:
@@ -79,12 +79,19 @@ def main() -> None:
             if mode == "skipped":
                 out({"seq": seq, "skipped": {"reason": "known gap", "issue_url": "http://x"}})
                 continue
+            if mode == "lenient":  # accepts any addition: wrong, and follows step_max=3
+                pos, n = msg["position"], msg["action"]["n"]
+                out({"seq": seq, "result": {"accepted": True,
+                                            "position": {**pos, "total": pos["total"] + n}}})
+                continue
             if mode == "unsupported_apply":
                 out({"seq": seq, "unsupported": {"feature": "add", "reason": "no adding"}})
                 continue
         out(answer(impl, line))
         if cmd == "stop":
             return
+        if mode == "deaf":
+            time.sleep(30)  # answers the handshake, then stops reading its input
 
 
 if __name__ == "__main__":

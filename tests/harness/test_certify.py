@@ -1,0 +1,87 @@
+"""certify end to end on the toy suite: outcomes, open readings, the three reports,
+streaming and --resume. Runs pytest in a subprocess, as certify does."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from harness_paths import FAKE, ROOT, TOY_SUITE
+
+from oracle.core.schema import validate
+from oracle.harness import certify
+
+
+def run_certify(tmp_path: Path, impl: str, *extra: str) -> tuple[int, Path]:
+    parser = argparse.ArgumentParser()
+    certify.add_arguments(parser)
+    args = parser.parse_args(["--impl", impl, "--root", str(ROOT), "--suite", str(TOY_SUITE),
+                              "--rulings", str(TOY_SUITE / "rulings.md"), "--out",
+                              str(tmp_path), "--name", "toy", "--timeout", "1",
+                              "--restarts", "1", "--progress", "no", "--quiet", *extra])
+    return certify.run(args), tmp_path / "toy"
+
+
+def load(out: Path) -> dict[str, object]:
+    report: dict[str, object] = json.loads((out / "report.json").read_text())
+    validate(report, "oracle.harness.data", "report.schema.json", "report")
+    return report
+
+
+def by_id(report: dict[str, object]) -> dict[str, dict[str, object]]:
+    return {str(r["id"]): r for r in report["results"]}  # type: ignore[attr-defined]
+
+
+def test_the_reference_passes_everything(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, "oracle")
+    report = load(out)
+    assert code == 0 and report["certified"] is True
+    assert report["totals"]["pass"] == 7  # type: ignore[index]
+    assert report["open_rulings"]["TOY-OPEN-01"]["follows"] == [  # type: ignore[index]
+        "step_max=2", "step_max=3"]
+
+
+def test_a_wrong_adapter_fails_and_its_reading_is_named(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, f"{FAKE} lenient")
+    report = load(out)
+    assert code == 1 and report["certified"] is False
+    results = by_id(report)
+    assert results["TOY-01-b"]["outcome"] == "fail"
+    assert results["TOY-01-b"]["failed_step"]["text"] == (  # type: ignore[index]
+        'the action is refused with reason "add/past_limit"')
+    assert "accepted" in str(results["TOY-01-b"]["observed"])
+    assert results["TOY-OPEN-01-a"]["outcome"] == "fail"
+    assert report["totals"]["reading-not-followed"] == 1  # type: ignore[index]
+    assert report["open_rulings"]["TOY-OPEN-01"]["verdict"] == (  # type: ignore[index]
+        "follows step_max=3")
+    assert report["rulings"]["TOY-01"]["text"] == (  # type: ignore[index]
+        "The total may not pass the limit.")
+    junit = ET.parse(out / "junit.xml").getroot()
+    assert junit.get("tests") == "7" and junit.get("failures") == "1"
+    html = (out / "index.html").read_text()
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&lt;b&gt;exactly&lt;/b&gt;" in html  # the ruling's words are escaped too
+    assert "expected" in html and "add/past_limit" in html
+
+
+def test_a_crashing_adapter_is_graded_crash_not_fail(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, f"{FAKE} crash")
+    report = load(out)
+    assert code == 1
+    outcomes = {str(r["outcome"]) for r in report["results"]}  # type: ignore[attr-defined]
+    assert "crash" in outcomes and "fail" not in outcomes
+
+
+def test_resume_keeps_results_and_runs_only_the_rest(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, "oracle")
+    lines = (out / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 7
+    # A killed run: three records and half a line.
+    (out / "results.jsonl").write_text("\n".join(lines[:3]) + "\n" + lines[3][:40])
+    code, out = run_certify(tmp_path, "oracle", "--resume")
+    again = (out / "results.jsonl").read_text().splitlines()
+    assert code == 0 and len(again) == 7
+    assert again[:3] == lines[:3]
+    assert load(out)["scenarios"] == 7
