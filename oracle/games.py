@@ -14,10 +14,16 @@ def _rocket() -> Any:
     return API
 
 
+def _eighteen() -> Any:
+    from oracle.eighteen.api import API
+    return API
+
+
 #: game name -> loader of its GameAPI. Loaders import lazily so one game's
 #: import cost is not paid by another's users.
 _LOADERS: dict[str, Callable[[], Any]] = {
     "rocket": _rocket,
+    "18xx": _eighteen,
 }
 
 

@@ -84,6 +84,11 @@ class Board:
         return table
 
     @cached_property
+    def directions(self) -> dict[tuple[str, str], str]:
+        """(space, neighbouring space) -> the direction from the first to the second."""
+        return {(s, n): d for s, near in self.neighbours.items() for d, n in near.items()}
+
+    @cached_property
     def adjacent_places(self) -> dict[str, tuple[str, ...]]:
         """land space -> places on the neighbouring spaces."""
         at = self.place_at

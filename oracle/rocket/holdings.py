@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from oracle.rocket.state import Holding, Line, State
+from oracle.rocket.state import fast_replace as replace
 
 
 def set_line(state: State, li: int, line: Line) -> State:

@@ -138,8 +138,8 @@ def is_isolated(state: State, line_id: str) -> bool:
     hint = cache.get(line_id)
     if hint is not None and hint[0] == origin and hint[1] == heading:
         path = hint[2]
-        if all(_passable(state, s) for s in path) and _is_target(state, line_id, path[-1],
-                                                                   known):
+        blocked = state.board.place_at.keys() | state.track_owner.keys() | state.loco_at.keys()
+        if blocked.isdisjoint(path) and _is_target(state, line_id, path[-1], known):
             return False
     # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
     start = (origin, heading)

@@ -1,7 +1,8 @@
 """Random complete games, for benchmarks and property tests.
 
 The policy picks an action kind first (move a locomotive, place or move a
-station, take a token), then one action of that kind, so games progress the way
+station, take a token), then one action of that kind (for a move: a random line
+that can move, then a random space for it), so games progress the way
 real ones do instead of shuffling stations forever. In a veto window it asks for
 a veto round one time in four. Every action it picks is legal; it runs through
 the unchecked fast path.
@@ -12,10 +13,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from oracle.core import hexgrid
-from oracle.rocket.actions import Action, CallVeto, MoveStation, Pass, PlaceStation, PlaceTile
+from oracle.rocket.actions import (
+    Action,
+    CallVeto,
+    Move,
+    MoveStation,
+    Pass,
+    PlaceStation,
+    PlaceTile,
+    TakeToken,
+)
 from oracle.rocket.rules import Rules
-from oracle.rocket.state import ACTION, STATIONS_PER_PLAYER, VETO_WINDOW, State
+from oracle.rocket.state import ACTION, DISSOLVED, STATIONS_PER_PLAYER, VETO_WINDOW, State
 
 _STATION_TRIES = 12
 
@@ -31,19 +40,32 @@ def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
     rng.shuffle(kinds)
     for kind in kinds:
         if kind == "move":
-            moves = list(rules.legal_moves(state))
-            if moves:
-                return rng.choice(moves)
+            move = _random_move(rules, state, rng)
+            if move is not None:
+                return move
         elif kind == "token":
-            tokens = list(rules.legal_tokens(state))
-            if tokens:
-                return rng.choice(tokens)
+            cities = [i for i, left in enumerate(state.city_tokens) if left]
+            if cities:
+                ci = rng.choice(cities)
+                return TakeToken(state.players[state.active], state.board.cities[ci],
+                                 rng.choice(state.city_tokens[ci]))
         else:
             station = _random_station(rules, state, rng)
             if station is not None:
                 return station
     legal = rules.legal_actions(state)
     return legal[0] if legal else Pass(state.players[state.active])
+
+
+def _random_move(rules: Rules, state: State, rng: random.Random) -> Action | None:
+    """A random line that can move, then a random destination for it."""
+    lines = [ln.id for ln in state.lines if ln.status != DISSOLVED and ln.id not in state.moved]
+    rng.shuffle(lines)
+    for line_id in lines:
+        spaces = rules.destinations(state, line_id)
+        if spaces:
+            return Move(state.players[state.active], line_id, rng.choice(spaces))
+    return None
 
 
 def _random_station(rules: Rules, state: State, rng: random.Random) -> Action | None:
@@ -56,7 +78,7 @@ def _random_station(rules: Rules, state: State, rng: random.Random) -> Action | 
             if rules.station_refusal(state, s, None) is None:
                 return PlaceStation(player, s)
         return None
-    movable = [s for s in sorted(h.stations, key=hexgrid.parse_id)
+    movable = [s for s in sorted(h.stations, key=state.board.space_order.__getitem__)
                if not rules.station_fixed(state, s)]
     if not movable:
         return None

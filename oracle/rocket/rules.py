@@ -9,7 +9,6 @@ explicit table built in ``__init__``, not by reflection.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction, MalformedInput
@@ -46,6 +45,7 @@ from oracle.rocket.state import (
     Pending,
     State,
 )
+from oracle.rocket.state import fast_replace as replace
 
 Check = Callable[[State, int, Action], None]
 Effect = Callable[[State, int, Action], State]
@@ -210,7 +210,7 @@ class Rules:
         li = state.line_index(action.line)
         ln = state.lines[li]
         origin, heading = movement.origin_of(state, ln.id)
-        new_heading = hexgrid.direction_between(origin, action.to)
+        new_heading = state.board.directions.get((origin, action.to))
         state = set_line(state, li, replace(ln, started=True, loco=action.to, heading=new_heading))
         # SR-SEQ-01/02: the share comes before the veto round and may be bid in it.
         state = self.take_share(state, pi, li)
@@ -389,7 +389,7 @@ class Rules:
         if p.origin not in state.board.place_at:  # no tile on the starting town
             track = track | {p.origin}
             tiles_left -= 1
-        ln = replace(ln, loco=final, heading=hexgrid.direction_between(p.origin, final),
+        ln = replace(ln, loco=final, heading=state.board.directions.get((p.origin, final)),
                      track=track)
         state = set_line(state, li, ln).evolve(tiles_left=tiles_left, pending=None,
                                                phase=ACTION)
@@ -498,15 +498,15 @@ class Rules:
             for li, ln in enumerate(state.lines):
                 if ln.status == ACTIVE and self.is_isolated(state, ln.id):
                     state = self.isolate(state, li)
-        state = state.evolve(actions_taken=state.actions_taken + 1)
+        taken = state.actions_taken + 1
         reason = self.end_reason(state)
         if reason is not None:
             state = pay(state, scoring.final_payouts(state))
-            return state.evolve(phase=OVER, end_reason=reason)
-        if state.actions_taken >= 2:
-            state = state.evolve(active=(state.active + 1) % len(state.players),
-                                 actions_taken=0, moved=frozenset())
-        return state
+            return state.evolve(phase=OVER, end_reason=reason, actions_taken=taken)
+        if taken >= 2:
+            return state.evolve(active=(state.active + 1) % len(state.players),
+                                actions_taken=0, moved=frozenset())
+        return state.evolve(actions_taken=taken)
 
     def end_reason(self, state: State) -> str | None:
         if state.tiles_left <= 0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from oracle.rocket.board import Board
 from oracle.rocket.options import Options
@@ -150,11 +150,26 @@ class State:
         (the hot path of every action) and drops the cached occupancy tables."""
         new = object.__new__(State)
         values = dict(self.__dict__)
-        for key in _CACHED:
-            values.pop(key, None)
+        # Occupancy tables survive a change that leaves their source alone.
+        if "lines" in changes:
+            for key in _LINE_TABLES:
+                values.pop(key, None)
+        if "holdings" in changes:
+            values.pop("station_owner", None)
         values.update(changes)
         new.__dict__.update(values)
         return new
 
 
-_CACHED: Final = ("track_owner", "loco_at", "station_owner", "line_presence")
+def fast_replace(record: _R, **changes: Any) -> _R:
+    """``dataclasses.replace`` for the slotted records, without its re-validation."""
+    cls = type(record)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        object.__setattr__(new, name, changes[name] if name in changes
+                           else getattr(record, name))
+    return new
+
+
+_R = TypeVar("_R", "Line", "Holding", "Pending")
+_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence")

@@ -49,7 +49,8 @@ def delaware_and_hudson(hex_id: str) -> PrivateDef:
     )
 
 
-def settle_dh(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+def settle_dh(privates: Mapping[str, PrivateDef],
+              options: Mapping[str, Any]) -> dict[str, PrivateDef]:
     """Fill the D&H's open attributes from the TP-DH30-05 options."""
     out = dict(privates)
     dh = out.get("DH")

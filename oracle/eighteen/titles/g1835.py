@@ -67,7 +67,8 @@ PFB = PrivateDef(
 )
 
 
-def settle_timing(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+def settle_timing(privates: Mapping[str, PrivateDef],
+                  options: Mapping[str, Any]) -> dict[str, PrivateDef]:
     """TP-NF35-02: under the Westermann option the NF and PfB tokens wait for the
     token-lay step; by default they may come at any time in the turn."""
     out = dict(privates)

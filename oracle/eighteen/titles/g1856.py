@@ -66,7 +66,8 @@ GLSC = PrivateDef(
 )
 
 
-def settle_bonus(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+def settle_bonus(privates: Mapping[str, PrivateDef],
+                 options: Mapping[str, Any]) -> dict[str, PrivateDef]:
     """TP-BONUS-01 "rails" reading: the port marker must be connected."""
     out = dict(privates)
     glsc = out.get("GLSC")

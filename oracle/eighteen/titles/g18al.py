@@ -43,7 +43,8 @@ SNAR = PrivateDef(
 )
 
 
-def settle_bonus(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+def settle_bonus(privates: Mapping[str, PrivateDef],
+                 options: Mapping[str, Any]) -> dict[str, PrivateDef]:
     """TP-BONUS-01 "rails" reading: no connection asked of the coal token."""
     out = dict(privates)
     snar = out.get("SNAR")

@@ -26,14 +26,11 @@ class Mutant:
 
 def all_mutants() -> dict[str, Mutant]:
     """Every mutant by name, gathered from each game's explicit list."""
-    from oracle.harness.mutants import rocket
+    import oracle.harness.mutants.eighteen as eighteen_mutants
+    import oracle.harness.mutants.rocket as rocket_mutants
+
     found: dict[str, Mutant] = {}
-    modules: list[Any] = [rocket]
-    try:
-        from oracle.harness.mutants import eighteen
-        modules.append(eighteen)
-    except ImportError:  # the 18xx mutants arrive with the 18xx oracle
-        pass
+    modules: list[Any] = [rocket_mutants, eighteen_mutants]
     for module in modules:
         for mutant in module.MUTANTS:
             if mutant.name in found:

@@ -1,0 +1,77 @@
+Feature: 1830 D&H: the points no source rules (TP-DH30-05)
+  Whether the D&H token needs tile 57 first (Rails as implemented: no; seed
+  001's proposal and tobymao's step order: yes) and whether the tile power
+  survives an earlier token lay (seed 001: "???") are options.
+
+  Background:
+    Given an 18xx "1830" game in phase "3"
+    And "PRR" is run by "P1" with $500 in treasury
+    And the private "DH" is owned by "PRR"
+
+  @id:TP-DH30-05-a @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=no
+  Scenario: Reading "no": the D&H token goes on the blank Scranton city
+    Given the option "dh_token_requires_tile" is "no"
+    And the board
+      """
+        F16 Scranton $120 (no tile)    F18 .
+      E19: token PRR
+      """
+    And it is "PRR"'s turn in the "token" step
+    When "PRR" places a token on "F16" using "DH"
+    Then the action is accepted
+    And "PRR" has a token on "F16"
+
+  @id:TP-DH30-05-b @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=yes
+  Scenario: Reading "yes": the D&H token waits for tile 57
+    Given the option "dh_token_requires_tile" is "yes"
+    And the board
+      """
+        F16 Scranton $120 (no tile)    F18 .
+      E19: token PRR
+      """
+    And it is "PRR"'s turn in the "token" step
+    When "PRR" places a token on "F16" using "DH"
+    Then the action is refused with reason "token/requires_tile"
+
+  @id:TP-DH30-05-c @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=yes
+  Scenario: Reading "yes": after the D&H tile in this turn the token is accepted
+    Given the option "dh_token_requires_tile" is "yes"
+    And the board
+      """
+        F16 [57] Scranton    F18 .
+      E19: token PRR
+      F16: tile 57 rotation 0
+      """
+    And it is "PRR"'s turn in the "token" step
+    And the private "DH" has used its tile power this turn
+    When "PRR" places a token on "F16" using "DH"
+    Then the action is accepted
+
+  @id:TP-DH30-05-d @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_tile_after_token=yes
+  Scenario: Reading "yes": the tile power survives an earlier D&H token
+    Given the option "dh_tile_after_token" is "yes"
+    And the board
+      """
+        F16 Scranton $120, PRR station    F18 .
+      E19: token PRR
+      F16: token PRR   -- placed with the D&H in an earlier turn
+      """
+    And the private "DH" has used its token power
+    And it is "PRR"'s turn in the "track" step
+    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    Then the action is accepted
+    And "F16" holds tile "57"
+
+  @id:TP-DH30-05-e @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_tile_after_token=no
+  Scenario: Reading "no": the tile power is gone after the D&H token
+    Given the option "dh_tile_after_token" is "no"
+    And the board
+      """
+        F16 Scranton $120, PRR station    F18 .
+      E19: token PRR
+      F16: token PRR
+      """
+    And the private "DH" has used its token power
+    And it is "PRR"'s turn in the "track" step
+    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    Then the action is refused with reason "private/tile_after_token"

@@ -1,0 +1,268 @@
+"""The 18xx oracle behind the game-neutral GameAPI: everything crosses as JSON."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.core.options import OptionSpec, resolve_options
+from oracle.core.schema import load_schema, validate
+from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken, action_from_json
+from oracle.eighteen.graph import hex_content
+from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
+from oracle.eighteen.rules import Rules
+from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
+from oracle.eighteen.tiles import CATALOGUE
+
+JSON = dict[str, Any]
+PACKAGE = "oracle.eighteen"
+SCHEMA = "position.schema.json"
+
+
+class EighteenAPI:
+    """The GameAPI for game ``"18xx"``. A mutant passes other ``rules``."""
+
+    name = "18xx"
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules if rules is not None else Rules()
+
+    # -- GameAPI -------------------------------------------------------------------
+    def options(self) -> Sequence[OptionSpec]:
+        return OPTIONS
+
+    def position_schema(self) -> JSON:
+        return load_schema(PACKAGE, SCHEMA)
+
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
+        chosen = resolve_options(OPTIONS, options)
+        title = self.rules.titles[chosen["title"]]
+        if len(set(players)) != len(players) or not players:
+            raise MalformedInput("players", "player IDs must be distinct and at least one")
+        cash = title.starting_cash.get(len(players), 0)
+        state = State(
+            title=title.id,
+            options=tuple(sorted((o.name, chosen[o.name]) for o in POSITION_OPTIONS)),
+            phase=title.phases[0].name,
+            bank=title.bank - cash * len(players),
+            players=tuple(Player(p, cash) for p in players),
+            companies=tuple(Company(c.id, None, 0, c.tokens, (), 0) for c in title.companies),
+            privates=tuple(PrivateState(p.id, None) for p in title.privates),
+            tiles=(), tokens=(), bonus_tokens=(),
+            supply=tuple(sorted(title.supply.items())),
+            operating_order=(),
+            turn=Turn(None, "done"),
+        )
+        return state.to_json()
+
+    def validate(self, position: JSON) -> None:
+        self.load(position)
+
+    def legal_actions(self, position: JSON) -> list[JSON]:
+        state = self.load(position)
+        out: list[JSON] = []
+        for action in self.candidates(state):
+            try:
+                self.rules.apply(state, action)
+            except IllegalAction:
+                continue
+            out.append(action.to_json())
+        return out
+
+    def apply(self, position: JSON, action: JSON) -> JSON:
+        state = self.load(position)
+        return self.rules.apply(state, action_from_json(action)).to_json()
+
+    def scores(self, position: JSON) -> JSON:
+        state = self.load(position)
+        return {"players": {p.id: p.cash for p in state.players},
+                "companies": {c.id: c.treasury for c in state.companies}}
+
+    def conservation(self, before: JSON, after: JSON) -> list[str]:
+        return conservation(before, after)
+
+    def canonical(self, position: JSON) -> JSON:
+        """The one canonical form of a valid position (sorted tiles, tokens, supply)."""
+        return self.load(position).to_json()
+
+    def game_over(self, position: JSON) -> bool:
+        """This oracle plays operating turns: it is over when the round is done."""
+        return self.load(position).turn.step == "done"
+
+    # -- loading -------------------------------------------------------------------
+    def load(self, position: JSON) -> State:
+        """Schema, then the facts a schema cannot see; names the bad field."""
+        validate(position, PACKAGE, SCHEMA)
+        state = State.from_json(position)
+        title = self.rules.titles.get(state.title)
+        if title is None:
+            raise MalformedInput("title", f"unknown title {state.title!r}")
+        resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
+        if title.phase(state.phase) is None:
+            raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
+        player_ids = [p.id for p in state.players]
+        company_ids = [c.id for c in state.companies]
+        _distinct("players", player_ids)
+        _distinct("companies", company_ids)
+        if set(player_ids) & set(company_ids):
+            raise MalformedInput("players", "a player and a company share an ID")
+        for c in state.companies:
+            cdef = title.company(c.id)
+            if cdef is None:
+                raise MalformedInput("companies", f"{c.id} is not a company of {title.id}")
+            if c.president is not None and c.president not in player_ids:
+                raise MalformedInput(f"companies.{c.id}.president", "not a player")
+            placed = sum(1 for t in state.tokens if t.company == c.id)
+            if placed + c.tokens_left > cdef.tokens:
+                raise MalformedInput(f"companies.{c.id}.tokens_left",
+                                     f"more than the charter's {cdef.tokens} tokens")
+        known_privates = sorted(p.id for p in title.privates)
+        if sorted(p.id for p in state.privates) != known_privates:
+            raise MalformedInput("privates", f"exactly the privates {known_privates} of {title.id}")
+        for p in state.privates:
+            if p.owner is not None and p.owner not in player_ids + company_ids:
+                raise MalformedInput(f"privates.{p.id}.owner", f"unknown owner {p.owner!r}")
+        _distinct("tiles", [t.hex for t in state.tiles])
+        for t in state.tiles:
+            if t.hex not in title.map.hexes:
+                raise MalformedInput("tiles", f"hex {t.hex} is not on the {title.id} map")
+            if t.tile not in CATALOGUE:
+                raise MalformedInput("tiles", f"unknown tile {t.tile!r}")
+        for tile_id in dict(state.supply):
+            if tile_id not in CATALOGUE:
+                raise MalformedInput("supply", f"unknown tile {tile_id!r}")
+        slots: Counter[tuple[str, int]] = Counter()
+        for tok in state.tokens:
+            if tok.hex not in title.map.hexes:
+                raise MalformedInput("tokens", f"hex {tok.hex} is not on the {title.id} map")
+            if tok.company not in company_ids:
+                raise MalformedInput("tokens", f"unknown company {tok.company!r}")
+            tile, _ = hex_content(title.map, state, tok.hex)
+            if tok.city >= len(tile.stops) or tile.stops[tok.city].kind != "city":
+                raise MalformedInput("tokens", f"{tok.hex} has no city {tok.city}")
+            slots[(tok.hex, tok.city)] += 1
+            if slots[(tok.hex, tok.city)] > tile.stops[tok.city].slots:
+                raise MalformedInput("tokens", f"too many tokens in {tok.hex} city {tok.city}")
+        for b in state.bonus_tokens:
+            if b.private not in known_privates or b.company not in company_ids:
+                raise MalformedInput("bonus_tokens", "unknown private or company")
+        for cid in state.operating_order:
+            if cid not in company_ids:
+                raise MalformedInput("operating_order", f"unknown company {cid!r}")
+        turn = state.turn
+        if (turn.company is None) != (turn.step == "done"):
+            raise MalformedInput("turn", "a turn has a company exactly when it is not done")
+        if turn.company is not None and turn.company not in company_ids:
+            raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
+        return state
+
+    # -- candidate actions for legal_actions ---------------------------------------
+    def candidates(self, state: State) -> list[Action]:
+        company_id = state.turn.company
+        if company_id is None:
+            return []
+        title = self.rules.title(state)
+        out: list[Action] = [Pass(company_id)]
+        cdef = title.company(company_id)
+        if state.turn.step == "home":
+            if cdef is not None and cdef.home in title.map.hexes:
+                tile, _ = hex_content(title.map, state, cdef.home)
+                out += [PlaceToken(company_id, cdef.home, i) for i in range(len(tile.stops))]
+            return out
+        tiles = [CATALOGUE[t] for t, n in state.supply if n > 0 and t in CATALOGUE]
+        reach = self.rules.reach(state, company_id)
+        near = {n[1] for n in reach.sides} | {h for h, _ in reach.stops}
+        for node in reach.sides:  # the hex across a reached side too
+            edge_hex = title.map.neighbour(node[1], node[2])
+            if edge_hex:
+                near.add(edge_hex)
+        privates = self.rules.private_defs(state)
+        special_tile_hexes = {p.tile.hex: p.id for p in privates.values() if p.tile}
+        for hex_id in sorted(title.map.hexes):
+            for tile in tiles:
+                for rotation in _rotations(tile):
+                    if hex_id in near:
+                        out.append(LayTile(company_id, hex_id, tile.id, rotation))
+                    if hex_id in special_tile_hexes:
+                        out.append(LayTile(company_id, hex_id, tile.id, rotation,
+                                           special_tile_hexes[hex_id]))
+            content, _ = hex_content(title.map, state, hex_id)
+            for i, stop in enumerate(content.stops):
+                if stop.kind != "city":
+                    continue
+                if (hex_id, i) in reach.stops:
+                    out.append(PlaceToken(company_id, hex_id, i))
+                for pdef in privates.values():
+                    if pdef.token and hex_id in pdef.token.hexes:
+                        out.append(PlaceToken(company_id, hex_id, i, pdef.id))
+        return out
+
+
+def _rotations(tile: Any) -> list[int]:
+    """Rotations that give different track (so each lay is offered once)."""
+    seen: set[frozenset[Any]] = set()
+    out = []
+    for r in range(6):
+        paths = tile.rotated_paths(r)
+        if paths not in seen:
+            seen.add(paths)
+            out.append(r)
+    return out
+
+
+def _distinct(field: str, ids: list[str]) -> None:
+    dup = [i for i, n in Counter(ids).items() if n > 1]
+    if dup:
+        raise MalformedInput(field, f"duplicate IDs {dup}")
+
+
+def conservation(before: JSON, after: JSON) -> list[str]:
+    """Money, tiles, station tokens and privates are conserved by every action."""
+    problems: list[str] = []
+
+    def money(p: JSON) -> int:
+        total: int = p["bank"]
+        total += sum(int(x["cash"]) for x in p["players"])
+        return total + sum(int(c["treasury"]) for c in p["companies"])
+
+    if money(before) != money(after):
+        problems.append(f"money: {money(before)} before, {money(after)} after")
+
+    def tiles(p: JSON) -> Counter[str]:
+        count: Counter[str] = Counter(p["supply"])
+        count.update(t["tile"] for t in p["tiles"])
+        return +count
+
+    if tiles(before) != tiles(after):
+        problems.append("tiles: supply plus laid tiles changed")
+
+    def tokens(p: JSON) -> dict[str, int]:
+        out = {c["id"]: c["tokens_left"] for c in p["companies"]}
+        for t in p["tokens"]:
+            out[t["company"]] = out.get(t["company"], 0) + 1
+        return out
+
+    if tokens(before) != tokens(after):
+        problems.append("tokens: charter plus map tokens changed")
+    closed_before = {p["id"] for p in before["privates"] if p["closed"]}
+    closed_after = {p["id"] for p in after["privates"] if p["closed"]}
+    if not closed_before <= closed_after:
+        problems.append("privates: a closed private reopened")
+    if {p["id"] for p in before["privates"]} != {p["id"] for p in after["privates"]}:
+        problems.append("privates: the set of privates changed")
+    if not {_bonus_key(b) for b in before["bonus_tokens"]} <= \
+            {_bonus_key(b) for b in after["bonus_tokens"]}:
+        problems.append("bonus tokens: a bonus token vanished")
+    return problems
+
+
+def _bonus_key(b: JSON) -> tuple[str, str, str]:
+    return b["hex"], b["private"], b["company"]
+
+
+#: the object ``oracle.games`` registers
+API = EighteenAPI()
+
+__all__ = ["API", "EighteenAPI", "conservation"]

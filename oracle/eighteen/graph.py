@@ -1,0 +1,98 @@
+"""The track graph: which stops and hex sides a company reaches from its tokens.
+
+Nodes are stops ``("stop", hex, index)`` and hex sides ``("side", hex, edge)``,
+a side being shared by the two hexes it separates (stored under the smaller
+of its two names). Every path of every tile joins two nodes. A later issue adds
+routes and revenue by walking the same nodes and paths.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from oracle.eighteen.board import MapDef
+from oracle.eighteen.coords import opposite
+from oracle.eighteen.state import State
+from oracle.eighteen.tiles import CATALOGUE, End, TileDef
+
+Node = tuple[str, str, int]
+
+
+def side_node(board: MapDef, hex_id: str, edge: int) -> Node:
+    other = board.neighbour(hex_id, edge)
+    mine: Node = ("side", hex_id, edge)
+    if other is None:
+        return mine
+    theirs: Node = ("side", other, opposite(edge))
+    return min(mine, theirs)
+
+
+def end_node(board: MapDef, hex_id: str, end: End, rotation: int) -> Node:
+    kind, index = end
+    if kind == "e":
+        return side_node(board, hex_id, (index + rotation) % 6)
+    return ("stop", hex_id, index)
+
+
+def hex_content(board: MapDef, state: State, hex_id: str) -> tuple[TileDef, int]:
+    """What is on the hex now: the laid tile and its rotation, else the preprint."""
+    laid = state.laid(hex_id)
+    if laid is not None:
+        return CATALOGUE[laid.tile], laid.rotation
+    return board.hexes[hex_id].content, 0
+
+
+@dataclass(frozen=True)
+class Reach:
+    stops: frozenset[tuple[str, int]]  # (hex, stop index)
+    sides: frozenset[Node]
+    token_stops: frozenset[tuple[str, int]] = field(default=frozenset())
+
+
+@dataclass
+class TrackGraph:
+    board: MapDef
+    state: State
+    adjacent: dict[Node, set[Node]] = field(default_factory=lambda: defaultdict(set))
+
+    def __post_init__(self) -> None:
+        for hex_id in self.board.hexes:
+            tile, rotation = hex_content(self.board, self.state, hex_id)
+            for path in tile.paths:
+                a, b = (end_node(self.board, hex_id, e, rotation) for e in sorted(path))
+                self.adjacent[a].add(b)
+                self.adjacent[b].add(a)
+
+    def slots(self, hex_id: str, index: int) -> int:
+        tile, _ = hex_content(self.board, self.state, hex_id)
+        stop = tile.stops[index]
+        return stop.slots if stop.kind == "city" else 0
+
+    def _blocked(self, hex_id: str, index: int, company: str) -> bool:
+        """A city full of other companies' tokens cannot be run through."""
+        here = [t.company for t in self.state.tokens if t.hex == hex_id and t.city == index]
+        if company in here:
+            return False
+        slots = self.slots(hex_id, index)
+        return slots > 0 and len(here) >= slots
+
+    def reach(self, company: str) -> Reach:
+        starts = {(t.hex, t.city) for t in self.state.tokens if t.company == company}
+        seen: set[Node] = {("stop", h, i) for h, i in starts}
+        frontier = list(seen)
+        while frontier:
+            node = frontier.pop()
+            kind, hex_id, index = node
+            if kind == "stop" and (hex_id, index) not in starts and \
+                    self._blocked(hex_id, index, company):
+                continue
+            for nxt in self.adjacent.get(node, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return Reach(
+            stops=frozenset((h, i) for k, h, i in seen if k == "stop"),
+            sides=frozenset(n for n in seen if n[0] == "side"),
+            token_stops=frozenset(starts),
+        )

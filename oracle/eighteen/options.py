@@ -1,0 +1,30 @@
+"""The 18xx options: the title, and one named option per open ruling."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from oracle.core.options import OptionSpec
+
+TITLE_IDS: Final[tuple[str, ...]] = ("1830", "1835", "1856", "18GA", "18Kaas", "18AL")
+
+OPTIONS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("title", "1830", TITLE_IDS, "the 18xx title being played"),
+    OptionSpec("dh_token_requires_tile", "no", ("no", "yes"),
+               "D&H token needs tile 57 on its hex first: 'no' as Rails implemented it "
+               "(seed 001), 'yes' as proposed in seed 001 and as tobymao orders its steps",
+               "TP-DH30-05"),
+    OptionSpec("dh_tile_after_token", "yes", ("yes", "no"),
+               "D&H tile power still usable after its token was placed: not ruled "
+               "(seed 001 '???'); 'yes' keeps the powers independent", "TP-DH30-05"),
+    OptionSpec("nf_pfb_token_timing", "anytime", ("anytime", "westermann"),
+               "NF and PfB tokens at any time in the turn (default, seed 001) or only in "
+               "the token-lay step (Rick Westermann's rule)", "TP-NF35-02"),
+    OptionSpec("bonus_token_reading", "published", ("published", "rails"),
+               "bonus-token privates: the published text (GLSC: no connection; S&NA: a "
+               "reached city and a train) or the Rails data (GLSC connected; S&NA no check)",
+               "TP-BONUS-01"),
+)
+
+#: options whose value the position records (the title is its own field)
+POSITION_OPTIONS: Final[tuple[OptionSpec, ...]] = tuple(o for o in OPTIONS if o.name != "title")

@@ -1,0 +1,476 @@
+"""The operating turn's mechanism: legality and effects of each action.
+
+Nothing here names a private or a title: the private records
+(``oracle.eighteen.privates``) and the title data say what a power allows, and
+these functions read them. Rulings are cited where a check rests on one.
+
+A ``Rules`` object is what the API calls; a mutant is a subclass overriding one
+small method, or the same class given changed title data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken
+from oracle.eighteen.board import MapDef
+from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
+from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
+from oracle.eighteen.tiles import CATALOGUE, TileDef, upgrade_problem
+from oracle.eighteen.title import TitleData
+from oracle.eighteen.titles import TITLES
+
+
+def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
+    return IllegalAction(code, ruling, reason)
+
+
+@lru_cache(maxsize=512)
+def _reach(board: MapDef, state: State, company: str) -> Reach:
+    return TrackGraph(board, state).reach(company)
+
+
+class Rules:
+    """Legality and effects, reading title data and private records."""
+
+    def __init__(self, titles: Mapping[str, TitleData] | None = None) -> None:
+        self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
+
+    # -- data lookups ----------------------------------------------------------
+    def title(self, state: State) -> TitleData:
+        return self.titles[state.title]
+
+    def private_defs(self, state: State) -> dict[str, PrivateDef]:
+        return self.title(state).resolved_privates(dict(state.options))
+
+    def reach(self, state: State, company: str) -> Reach:
+        return _reach(self.title(state).map, state, company)
+
+    def phase_colours(self, state: State) -> tuple[str, ...]:
+        phase = self.title(state).phase(state.phase)
+        return phase.colours if phase else ()
+
+    def first_step(self, state: State, company_id: str) -> str:
+        """Home token first if the company has none on the map and its home is here."""
+        cdef = self.title(state).company(company_id)
+        has_token = any(t.company == company_id for t in state.tokens)
+        if cdef is not None and cdef.home in self.title(state).map.hexes and not has_token:
+            return "home"
+        return "track"
+
+    # -- the dispatcher (the operating turn composed from steps) ----------------
+    def apply(self, state: State, action: Action) -> State:
+        """The checked path: refuse with a reason code, or return the new state."""
+        company = self._operating(state, action.company)
+        step = state.turn.step
+        for handler in STEP_HANDLERS.get(step, ()):
+            if handler.handles(action):
+                return handler.process(self, state, company, action)
+        raise refuse("step/wrong_step", f"no such action in the {step} step")
+
+    def _operating(self, state: State, company_id: str) -> Company:
+        company = state.company(company_id)
+        if company is None:
+            raise MalformedInput("company", f"unknown company {company_id!r}")
+        if state.turn.company != company_id:
+            raise refuse("turn/not_operating", f"{company_id} is not the operating company")
+        return company
+
+    # -- shared checks -----------------------------------------------------------
+    def hex_or_malformed(self, state: State, hex_id: str) -> None:
+        if hex_id not in self.title(state).map.hexes:
+            raise MalformedInput("hex", f"hex {hex_id!r} is not on the {state.title} map")
+
+    def check_upgrade(self, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
+        old, old_rotation = hex_content(self.title(state).map, state, hex_id)
+        problem = upgrade_problem(old, old_rotation, tile, rotation)
+        if problem is not None:
+            raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}")
+
+    def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
+                       rotation: int) -> bool:
+        board = self.title(state).map
+        reach = self.reach(state, company)
+        for path in tile.paths:
+            for end in path:
+                node = end_node(board, hex_id, end, rotation)
+                if node[0] == "side" and node in reach.sides:
+                    return True
+                if node[0] == "stop" and (hex_id, node[2]) in reach.token_stops:
+                    return True
+        return False
+
+    def terrain_cost(self, state: State, hex_id: str) -> int:
+        """Terrain is paid when the first tile goes on the hex."""
+        if state.laid(hex_id) is not None:
+            return 0
+        return self.title(state).map.hexes[hex_id].cost
+
+    def blocked_by(self, state: State, hex_id: str) -> str:
+        """The private keeping ``hex_id`` free of tile lays, or "" (TP-DH30-03)."""
+        players = {p.id for p in state.players}
+        for pdef in self.private_defs(state).values():
+            pstate = state.private(pdef.id)
+            if pdef.blocks == hex_id and pstate is not None and not pstate.closed \
+                    and pstate.owner in players:
+                return pdef.id
+        return ""
+
+    def may_use(self, state: State, pdef: PrivateDef, company: Company) -> bool:
+        """Who may use a private's powers (TP-DH30-03, TP-NF35-01, TP-PFB35-01)."""
+        pstate = state.private(pdef.id)
+        if pstate is None or pstate.owner is None:
+            return False
+        if pdef.usable_by == OWNING_COMPANY:
+            return pstate.owner == company.id
+        owner_player = pstate.owner
+        owning_company = state.company(pstate.owner)
+        if owning_company is not None:
+            owner_player = owning_company.president or ""
+        return company.president is not None and company.president == owner_player
+
+    def step_allows(self, when: str, step: str) -> bool:
+        """``when`` of a power against the current step (TP-NF35-02)."""
+        if when == "turn":
+            return step in ("track", "token")
+        return when == step
+
+    def check_private(self, state: State, company: Company,
+                      private_id: str) -> tuple[PrivateDef, PrivateState]:
+        pdef = self.private_defs(state).get(private_id)
+        pstate = state.private(private_id)
+        if pdef is None or pstate is None:
+            raise MalformedInput("private", f"no private {private_id!r} in this position")
+        if pstate.closed:
+            raise refuse("private/closed", f"{private_id} is closed")
+        if not self.may_use(state, pdef, company):
+            raise refuse("private/not_owner", f"{company.id} may not use {private_id}")
+        return pdef, pstate
+
+    def power_hex_ok(self, hexes: tuple[str, ...], hex_id: str) -> bool:
+        """A power acts on its own hex(es) only."""
+        return hex_id in hexes
+
+    def token_expired(self, state: State, pdef: PrivateDef, pstate: PrivateState) -> bool:
+        """The token of a private whose powers may not be split over turns is gone
+        once a turn with its tile lay has ended (TP-DH30-04)."""
+        sep = pdef.separate_execution
+        return pstate.tile_used and sep is not None and not sep.token_in_later_turn \
+            and pdef.id not in state.turn.special_tiles
+
+    def tile_is_laid(self, state: State, pdef: PrivateDef, hex_id: str) -> bool:
+        """``requires_tile_laid``: some tile is on the hex, laid by anyone (TP-PFB35-02)."""
+        return state.laid(hex_id) is not None
+
+    def closes_now(self, pdef: PrivateDef, pstate: PrivateState) -> bool:
+        rule = pdef.closes
+        return (rule == "any" and (pstate.tile_used or pstate.token_used)) or \
+            (rule == "tile" and pstate.tile_used) or (rule == "token" and pstate.token_used) \
+            or (rule == "all" and pstate.tile_used and pstate.token_used)
+
+    def after_tile_laid(self, state: State, hex_id: str, via: str) -> State:
+        """A tile on a private's token hex not laid by that private's own power ends
+        a token power that does not survive it (TP-DH30-04)."""
+        for pdef in self.private_defs(state).values():
+            pstate = state.private(pdef.id)
+            sep = pdef.separate_execution
+            if pstate is None or pdef.token is None or sep is None or pdef.id == via:
+                continue
+            if hex_id in pdef.token.hexes and not sep.token_survives_other_tile \
+                    and not pstate.token_used:
+                state = state.with_private(replace(pstate, token_lost=True))
+        return state
+
+    def pay(self, state: State, company: Company, amount: int) -> State:
+        if amount > company.treasury:
+            raise refuse("money/insufficient",
+                         f"{company.id} has {company.treasury}, needs {amount}")
+        if amount == 0:
+            return state
+        state = state.with_company(replace(company, treasury=company.treasury - amount))
+        return replace(state, bank=state.bank + amount)
+
+    # -- tile lays -----------------------------------------------------------------
+    def lay_tile(self, state: State, company: Company, action: LayTile,
+                 power: TilePower | None, via: str) -> State:
+        """Place a tile after the checks common to normal and special lays."""
+        tile = CATALOGUE.get(action.tile)
+        if tile is None:
+            raise MalformedInput("tile", f"unknown tile {action.tile!r}")
+        extra = power is not None and power.extra
+        if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
+            raise refuse("tile/no_lays_left", "the turn's tile lay is used",
+                         "TP-DH30-01" if power else "")
+        if tile.colour not in self.phase_colours(state):
+            raise refuse("phase/colour_not_available",
+                         f"{tile.colour} tiles are not available in phase {state.phase}",
+                         "TP-PFB35-01" if power else "")
+        if state.supply_of(tile.id) <= 0:
+            raise refuse("tile/none_left", f"no tile {tile.id} left")
+        self.check_upgrade(state, action.hex, tile, action.rotation)
+        if (power is None or power.connected) and not self.tile_connected(
+                state, company.id, action.hex, tile, action.rotation):
+            raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
+        cost = 0 if power is not None and power.free else self.terrain_cost(state, action.hex)
+        state = self.pay(state, company, cost)
+        old = state.laid(action.hex)
+        supply = dict(state.supply)
+        supply[tile.id] -= 1
+        if old is not None:
+            supply[old.tile] = supply.get(old.tile, 0) + 1
+        tiles = (*(t for t in state.tiles if t.hex != action.hex),
+                 LaidTile(action.hex, tile.id, action.rotation))
+        turn = state.turn
+        if not extra:
+            turn = replace(turn, tile_lays=turn.tile_lays + 1)
+        state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
+        return self.after_tile_laid(state, action.hex, via)
+
+    def normal_tile(self, state: State, company: Company, action: LayTile) -> State:
+        if state.turn.step != "track":
+            raise refuse("step/wrong_step", "tiles are laid in the tile-lay step")
+        self.hex_or_malformed(state, action.hex)
+        blocker = self.blocked_by(state, action.hex)
+        if blocker:
+            raise refuse("hex/blocked", f"{action.hex} is blocked while a player owns {blocker}",
+                         "TP-DH30-03")
+        return self.lay_tile(state, company, action, None, "")
+
+    def special_tile(self, state: State, company: Company, action: LayTile) -> State:
+        self.hex_or_malformed(state, action.hex)
+        pdef, pstate = self.check_private(state, company, action.private)
+        power = pdef.tile
+        if power is None:
+            raise refuse("private/no_tile_power", f"{pdef.id} gives no tile lay", "TP-WS18GA-02")
+        if not self.power_hex_ok((power.hex,), action.hex):
+            raise refuse("private/wrong_hex", f"{pdef.id} lays only on {power.hex}")
+        if not self.step_allows(power.when, state.turn.step):
+            raise refuse("step/wrong_step", f"{pdef.id}'s tile comes in the tile-lay step",
+                         "TP-DH30-01")
+        if pstate.tile_used:
+            raise refuse("private/used", f"{pdef.id} has laid its tile")
+        sep = pdef.separate_execution
+        if pstate.token_used and sep is not None and sep.tile_after_token is False:
+            raise refuse("private/tile_after_token",
+                         f"{pdef.id}'s tile power is gone after its token", "TP-DH30-05")
+        tile = CATALOGUE.get(action.tile)
+        if tile is None:
+            raise MalformedInput("tile", f"unknown tile {action.tile!r}")
+        if (power.tile and tile.id not in power.tile) or \
+                (power.colour and tile.colour != power.colour):
+            raise refuse("private/wrong_tile", f"{pdef.id} may not lay tile {tile.id}",
+                         "TP-DH30-01")
+        state = self.lay_tile(state, company, action, power, pdef.id)
+        pstate = replace(pstate, tile_used=True)
+        pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
+        turn = replace(state.turn, special_tiles=(*state.turn.special_tiles, pdef.id))
+        return replace(state.with_private(pstate), turn=turn)
+
+    # -- token lays ----------------------------------------------------------------
+    def check_city(self, state: State, company: Company, hex_id: str, city: int) -> None:
+        board = self.title(state).map
+        tile, _ = hex_content(board, state, hex_id)
+        if city >= len(tile.stops) or tile.stops[city].kind != "city":
+            raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
+        here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
+        if len(here) >= tile.stops[city].slots:
+            raise refuse("token/city_full", f"city {city} on {hex_id} is full")
+        if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
+            raise refuse("token/already_in_hex", f"{company.id} already has a token on {hex_id}")
+
+    def check_home_reserved(self, state: State, company: Company, hex_id: str) -> None:
+        """An unplaced home keeps others out of its hex (1835 L6; TP-PFB35-02)."""
+        hdef = self.title(state).map.hexes[hex_id]
+        if not hdef.unlaid_home_blocks_tokens:
+            return
+        for cdef in self.title(state).companies:
+            if cdef.home == hex_id and cdef.id != company.id and not any(
+                    t.company == cdef.id and t.hex == hex_id for t in state.tokens):
+                raise refuse("token/home_not_placed",
+                             f"{cdef.id} has not placed its home on {hex_id}", "TP-PFB35-02")
+
+    def token_cost(self, state: State, company: Company) -> int:
+        cdef = self.title(state).company(company.id)
+        costs = cdef.token_costs if cdef else (0,)
+        placed = sum(1 for t in state.tokens if t.company == company.id)
+        return costs[min(placed, len(costs) - 1)]
+
+    def put_token(self, state: State, company: Company, action: PlaceToken,
+                  power: TokenPower | None) -> State:
+        extra = power is not None and power.extra
+        if not extra and state.turn.tokened:
+            raise refuse("token/already_laid", "the turn's token lay is used",
+                         "TP-DH30-02" if power else "")
+        if company.tokens_left <= 0:
+            raise refuse("token/none_left", f"{company.id} has no token left")
+        self.check_city(state, company, action.hex, action.city)
+        self.check_home_reserved(state, company, action.hex)
+        if (power is None or power.connected) and \
+                (action.hex, action.city) not in self.reach(state, company.id).stops:
+            raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}")
+        cost = 0 if power is not None and power.free else self.token_cost(state, company)
+        state = self.pay(state, company, cost)
+        company = state.company(company.id) or company
+        state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
+        tokens = (*state.tokens, Token(action.hex, action.city, company.id))
+        turn = state.turn if extra else replace(state.turn, tokened=True)
+        return replace(state, tokens=tokens, turn=turn).canonical()
+
+    def normal_token(self, state: State, company: Company, action: PlaceToken) -> State:
+        if state.turn.step != "token":
+            raise refuse("step/wrong_step", "tokens are placed in the token-lay step")
+        self.hex_or_malformed(state, action.hex)
+        return self.put_token(state, company, action, None)
+
+    def special_token(self, state: State, company: Company, action: PlaceToken) -> State:
+        self.hex_or_malformed(state, action.hex)
+        pdef, pstate = self.check_private(state, company, action.private)
+        power = pdef.token
+        if power is None:
+            raise refuse("private/no_token_power", f"{pdef.id} gives no token")
+        if not self.power_hex_ok(power.hexes, action.hex):
+            raise refuse("private/wrong_hex", f"{pdef.id} places only on {', '.join(power.hexes)}")
+        if not self.step_allows(power.when, state.turn.step):
+            raise refuse("step/wrong_step", f"{pdef.id}'s token does not come in this step",
+                         "TP-NF35-02")
+        if pstate.token_used:
+            raise refuse("private/used", f"{pdef.id} has placed its token")
+        if pstate.token_lost:
+            raise refuse("private/token_lost",
+                         f"another company tiled {action.hex}; {pdef.id}'s token is gone",
+                         "TP-DH30-04")
+        if self.token_expired(state, pdef, pstate):
+            raise refuse("private/token_expired",
+                         f"{pdef.id}'s token only comes in the turn of its tile lay", "TP-DH30-04")
+        if power.requires_tile_laid and not self.tile_is_laid(state, pdef, action.hex):
+            raise refuse("token/requires_tile", f"{pdef.id}'s token needs a tile on {action.hex}",
+                         "TP-PFB35-02")
+        if power.bonus:
+            state = self.put_bonus(state, company, action, pdef, power)
+        else:
+            state = self.put_token(state, company, action, power)
+        pstate = replace(pstate, token_used=True)
+        pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
+        return state.with_private(pstate)
+
+    def put_bonus(self, state: State, company: Company, action: PlaceToken, pdef: PrivateDef,
+                  power: TokenPower) -> State:
+        """A bonus token takes no slot and none of the company's tokens (TP-BONUS-01)."""
+        phases = [p.name for p in self.title(state).phases]
+        gone = power.bonus_removed_in_phase
+        if gone and gone in phases and state.phase in phases and \
+                phases.index(state.phase) >= phases.index(gone):
+            raise refuse("phase/bonus_removed", f"{pdef.id}'s token leaves the map in phase {gone}",
+                         "TP-BONUS-01")
+        if power.connected:
+            if not company.trains:
+                raise refuse("private/needs_train", f"{company.id} owns no train", "TP-BONUS-01")
+            reach = self.reach(state, company.id)
+            tile, _ = hex_content(self.title(state).map, state, action.hex)
+            if not any((action.hex, i) in reach.stops for i in range(len(tile.stops))):
+                raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}",
+                             "TP-BONUS-01")
+        bonus = (*state.bonus_tokens, BonusToken(action.hex, pdef.id, company.id, power.bonus))
+        return replace(state, bonus_tokens=bonus).canonical()
+
+    def home_token(self, state: State, company: Company, action: PlaceToken) -> State:
+        cdef = self.title(state).company(company.id)
+        self.hex_or_malformed(state, action.hex)
+        if cdef is None or action.hex != cdef.home or \
+                (cdef.home_city is not None and action.city != cdef.home_city):
+            raise refuse("token/not_home", f"{company.id}'s home token goes on its home city")
+        if company.tokens_left <= 0:
+            raise refuse("token/none_left", f"{company.id} has no token left")
+        self.check_city(state, company, action.hex, action.city)
+        state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
+        tokens = (*state.tokens, Token(action.hex, action.city, company.id))
+        return replace(state, tokens=tokens, turn=replace(state.turn, step="track")).canonical()
+
+    def pass_step(self, state: State, company: Company, action: Pass) -> State:
+        step = state.turn.step
+        if step == "home":
+            raise refuse("step/home_token_first", "the home token comes first")
+        if step == "track":
+            return replace(state, turn=replace(state.turn, step="token"))
+        return self.end_turn(state, company)
+
+    def end_turn(self, state: State, company: Company) -> State:
+        order = list(state.operating_order)
+        nxt = order[order.index(company.id) + 1] if company.id in order and \
+            order.index(company.id) + 1 < len(order) else None
+        if nxt is None:
+            return replace(state, turn=Turn(None, "done"))
+        return replace(state, turn=Turn(nxt, self.first_step(state, nxt)))
+
+
+class Handler:
+    """One kind of action inside a step."""
+
+    def handles(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        raise NotImplementedError
+
+
+class HomeTokenStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken) and not action.private
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.home_token(state, company, action)
+
+
+class TrackStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, LayTile) and not action.private
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.normal_tile(state, company, action)
+
+
+class TokenStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken) and not action.private
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.normal_token(state, company, action)
+
+
+class SpecialTrackStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, LayTile) and bool(action.private)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.special_tile(state, company, action)
+
+
+class SpecialTokenStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken) and bool(action.private)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.special_token(state, company, action)
+
+
+class PassStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Pass)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.pass_step(state, company, action)
+
+
+#: step name -> the handlers active in it, in order (explicit, no reflection).
+#: Special powers are offered in both steps; each checks its own ``when``.
+STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
+    "home": (HomeTokenStep(), PassStep()),
+    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
+    "token": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
+    "done": (),
+}

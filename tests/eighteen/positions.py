@@ -1,0 +1,72 @@
+"""Small position builders for the 18xx unit and property tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle.eighteen.api import API
+
+JSON = dict[str, Any]
+
+
+def position(title: str, phase: str, *, presidents: dict[str, tuple[str, int]],
+             owners: dict[str, str] | None = None, tiles: list[tuple[str, str, int]] | None = None,
+             tokens: list[tuple[str, int, str]] | None = None, turn: tuple[str, str] | None = None,
+             options: dict[str, str] | None = None, order: list[str] | None = None) -> JSON:
+    p = API.new_game(["P1", "P2", "P3"], {"title": title, **(options or {})})
+    p["phase"] = phase
+    for c in p["companies"]:
+        if c["id"] in presidents:
+            c["president"], c["treasury"] = presidents[c["id"]]
+    for priv in p["privates"]:
+        if priv["id"] in (owners or {}):
+            priv["owner"] = (owners or {})[priv["id"]]
+    for hex_id, tile, rotation in tiles or []:
+        p["tiles"].append({"hex": hex_id, "tile": tile, "rotation": rotation})
+        p["supply"][tile] -= 1
+    for hex_id, city, company in tokens or []:
+        p["tokens"].append({"hex": hex_id, "city": city, "company": company})
+        for c in p["companies"]:
+            if c["id"] == company:
+                c["tokens_left"] -= 1
+    if turn is not None:
+        p["turn"] = {"company": turn[0], "step": turn[1], "tile_lays": 0, "tokened": False,
+                     "special_tiles": []}
+        p["operating_order"] = order or [turn[0]]
+    API.validate(p)
+    return p
+
+
+def dh_1830(step: str = "track", owner: str = "PRR", connected: bool = False) -> JSON:
+    """1830: PRR at Albany (E19), NYC at Lancaster (H16) with track to F16's SW side."""
+    tiles = [("H16", "57", 2), ("G15", "8", 3)]
+    if connected:
+        tiles += [("E19", "57", 0), ("F18", "8", 1)]
+    return position("1830", "3", presidents={"PRR": ("P1", 500), "NYC": ("P2", 500)},
+                    owners={"DH": owner}, tiles=tiles,
+                    tokens=[("E19", 0, "PRR"), ("H16", 0, "NYC")], turn=("PRR", step),
+                    order=["PRR", "NYC"])
+
+
+def scenario_positions() -> list[JSON]:
+    """Starting points for random play, one per title."""
+    return [
+        dh_1830(),
+        dh_1830(connected=True),
+        position("1835", "2.1", presidents={"BA": ("P1", 300), "WT": ("P1", 300),
+                                            "BY": ("P2", 300)},
+                 owners={"NF": "P1", "PfB": "P1"}, tokens=[("M9", 0, "WT")],
+                 turn=("BA", "home"), order=["BA", "WT", "BY"]),
+        position("1856", "3", presidents={"WGB": ("P1", 300), "BBG": ("P2", 300)},
+                 owners={"WSR": "WGB", "GLSC": "BBG"}, tiles=[("J13", "57", 2)],
+                 tokens=[("J11", 0, "WGB"), ("J13", 0, "BBG")], turn=("WGB", "track"),
+                 order=["WGB", "BBG"]),
+        position("18GA", "3", presidents={"ACL": ("P1", 300), "SAL": ("P2", 300)},
+                 owners={"WS": "ACL"}, tiles=[("I11", "6", 5)],
+                 tokens=[("J12", 0, "ACL"), ("G13", 0, "SAL")], turn=("ACL", "track"),
+                 order=["ACL", "SAL"]),
+        position("18Kaas", "3", presidents={"PRR": ("P1", 500)}, owners={"DH": "PRR"},
+                 tokens=[("K12", 0, "PRR")], turn=("PRR", "track")),
+        position("18AL", "3", presidents={"ABC": ("P1", 300)}, owners={"SNAR": "ABC"},
+                 tiles=[("G6", "57", 1)], tokens=[("G6", 0, "ABC")], turn=("ABC", "track")),
+    ]

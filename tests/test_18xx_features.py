@@ -1,0 +1,6 @@
+from pytest_bdd import scenarios
+
+from steps.common import *  # noqa
+from steps.eighteen import *  # noqa
+
+scenarios("18xx")
