@@ -92,22 +92,26 @@ def suite_info(root: Path) -> dict[str, Any]:
     return {"name": "railrules", "version": oracle.__version__, "hash": h.hexdigest()}
 
 
-def count_scenarios(root: Path) -> int:
-    """A rough count (scenarios and outline rows) to decide whether parallel pays."""
+def count_scenarios(root: Path, suite: list[str] | None = None) -> int:
+    """A rough count (scenarios and outline rows) to decide whether parallel pays:
+    of the features beside a chosen suite's files, or of ``features/``."""
+    places = ([(root / s if (root / s).is_dir() else (root / s).parent) for s in suite]
+              if suite else [root / "features"])
+    paths = sorted({p for place in places for p in place.rglob("*.feature")})
     total = 0
-    for path in (root / "features").rglob("*.feature"):
+    for path in paths:
         text = path.read_text("utf-8", "replace")
         total += len(re.findall(r"^\s*Scenario", text, re.M))
         total += max(0, len(re.findall(r"^\s*\|", text, re.M)) // 2)
     return total
 
 
-def workers(jobs: str, root: Path) -> int:
+def workers(jobs: str, root: Path, suite: list[str] | None = None) -> int:
     """0 means in one process. Parallel pays only past xdist's start-up cost."""
     if jobs != "auto":
         return max(0, int(jobs))
     cores = os.cpu_count() or 1
-    if cores < 2 or count_scenarios(root) < 200:
+    if cores < 2 or count_scenarios(root, suite) < 200:
         return 0
     return min(cores, 8)
 
@@ -163,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     results = out / "results.jsonl"
     started = now()
     progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
-    cmd = pytest_command(args, root, results, workers(args.jobs, root), progress)
+    cmd = pytest_command(args, root, results, workers(args.jobs, root, args.suite), progress)
     code = subprocess.call(cmd, cwd=root)
     # 0 all passed, 1 some failed, 5 nothing left to run (e.g. a finished --resume).
     partial = code not in (0, 1, 5)

@@ -251,7 +251,7 @@ class Writer:
             _drop_partial_tail(path)
             path.write_text("", encoding="utf-8")
         _drop_partial_tail(path)
-        self.handle = path.open("a", encoding="utf-8")
+        self.handle = _open_append(path)
         self.counts: Counter[str] = Counter()
         self.total = 0
         self.done = 0
@@ -306,6 +306,22 @@ class Writer:
         if self.progress and self.done:
             self.draw(final=True)
         self.handle.close()
+
+
+def _open_append(path: Path) -> IO[str]:
+    """Open the stream for appending on a descriptor above 2. An xdist worker may run
+    with its standard streams closed; a file that landed on descriptor 2 would then
+    collect every warning printed to stderr (seen with a plugin's warnings)."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    low: list[int] = []
+    while fd <= 2:
+        low.append(fd)
+        fd = os.dup(fd)
+    for taken in low:  # give the standard descriptor back, pointing nowhere
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, taken)
+        os.close(null)
+    return os.fdopen(fd, "a", encoding="utf-8")
 
 
 def _drop_partial_tail(path: Path) -> None:

@@ -1,0 +1,171 @@
+"""Run each game's features against every mutant and print the kill matrix.
+
+For every mutant (oracle/harness/mutants) the game's feature module runs in a
+pytest subprocess with ``--impl mutant:NAME``; a scenario that fails kills the
+mutant. The oracle runs too, as the baseline every scenario must pass. The
+matrix says which scenario IDs kill each mutant and which mutants each
+ruling's scenarios kill. Exit status 0 only when the baseline passes, every
+mutant is killed and every ruling's scenarios kill at least one mutant.
+
+This module is also the tiny pytest plugin the subprocesses load (``-p``): it
+writes one JSON line per scenario to the file named by ``RAILRULES_KILLMATRIX``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Generator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ENV = "RAILRULES_KILLMATRIX"
+ROOT = Path(__file__).resolve().parents[2]
+
+#: game -> the test module that runs its features.
+FEATURE_MODULES: dict[str, str] = {
+    "rocket": "tests/test_rocket_features.py",
+    "18xx": "tests/test_18xx_features.py",
+}
+
+
+# -- the plugin side (inside each pytest subprocess) ------------------------------------------
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    path = os.environ.get(ENV)
+    if path and (report.when == "call" or report.failed):
+        from steps.tags import node_tags, rulings_of, scenario_id
+        tags = node_tags(item)
+        record = {"id": scenario_id(tags) or item.nodeid, "rulings": rulings_of(tags),
+                  "when": report.when, "failed": report.failed}
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+    return report
+
+
+# -- the command side ------------------------------------------------------------------------
+
+@dataclass
+class Run:
+    impl: str
+    returncode: int
+    #: scenario id -> rulings
+    scenarios: dict[str, list[str]] = field(default_factory=dict)
+    failed: set[str] = field(default_factory=set)
+    seconds: float = 0.0
+    tail: str = ""
+
+
+def run_suite(module: str, impl: str, timeout: float = 900.0) -> Run:
+    """Run one feature module against one implementation in a subprocess."""
+    with tempfile.TemporaryDirectory(prefix="railrules-kill-") as tmp:
+        out = Path(tmp) / "results.jsonl"
+        env = dict(os.environ, **{ENV: str(out)})
+        cmd = [sys.executable, "-m", "pytest", module, "--impl", impl, "-q",
+               "-p", "no:randomly", "-p", "oracle.harness.killmatrix", "--no-header"]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=timeout, check=False)
+        run = Run(impl, proc.returncode, seconds=time.perf_counter() - start,
+                  tail=(proc.stdout + proc.stderr)[-3000:])
+        if out.exists():
+            for line in out.read_text("utf-8").splitlines():
+                rec = json.loads(line)
+                run.scenarios.setdefault(rec["id"], rec["rulings"])
+                if rec["failed"]:
+                    run.failed.add(rec["id"])
+    return run
+
+
+def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None = None,
+                jobs: int = 2) -> dict[str, Any]:
+    """The matrix as a JSON value (see the module docstring)."""
+    from oracle.harness.mutants import all_mutants
+    start = time.perf_counter()
+    mutants = [m for m in all_mutants().values()
+               if (not games or m.game in games) and (not names or m.name in names)]
+    by_game = sorted({m.game for m in mutants} | set(games or ()))
+    modules = {g: FEATURE_MODULES[g] for g in by_game
+               if g in FEATURE_MODULES and (ROOT / FEATURE_MODULES[g]).exists()}
+    jobs_list: list[tuple[str, str, str]] = [(g, "oracle", modules[g]) for g in modules]
+    jobs_list += [(m.game, f"mutant:{m.name}", modules[m.game]) for m in mutants
+                  if m.game in modules]
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        runs = list(pool.map(lambda j: (j[0], run_suite(j[2], j[1])), jobs_list))
+    baseline = {g: r for g, r in runs if r.impl == "oracle"}
+    matrix: dict[str, list[str]] = {}
+    rulings: dict[str, set[str]] = {}
+    problems: list[str] = []
+    for game, base in baseline.items():
+        if base.failed or base.returncode != 0:
+            problems.append(f"{game}: the oracle fails {sorted(base.failed)} "
+                            f"(exit {base.returncode})\n{base.tail}")
+        for rulings_of in base.scenarios.values():
+            for ruling in rulings_of:
+                rulings.setdefault(ruling, set())
+    for game, run in runs:
+        if run.impl == "oracle":
+            continue
+        name = run.impl.removeprefix("mutant:")
+        killers = sorted(run.failed)
+        matrix[name] = killers
+        if not run.scenarios:
+            problems.append(f"{name}: no scenario ran (exit {run.returncode})\n{run.tail}")
+        scen = baseline[game].scenarios if game in baseline else run.scenarios
+        for sid in killers:
+            for ruling in scen.get(sid, run.scenarios.get(sid, [])):
+                rulings.setdefault(ruling, set()).add(name)
+    survivors = sorted(n for n, k in matrix.items() if not k)
+    killing = {sid for k in matrix.values() for sid in k}
+    idle = sorted(sid for b in baseline.values() for sid in b.scenarios if sid not in killing)
+    silent = sorted(r for r, killed in rulings.items() if not killed)
+    return {
+        "mutants": matrix,
+        "rulings": {r: sorted(k) for r, k in sorted(rulings.items())},
+        "survivors": survivors,
+        "rulings_without_kills": silent,
+        #: scenarios that kill no mutant yet (each ruling still kills one; see above)
+        "scenarios_without_kills": idle,
+        "scenarios": {g: len(b.scenarios) for g, b in baseline.items()},
+        "descriptions": {m.name: m.description for m in mutants},
+        "problems": problems,
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the matrix as JSON")
+    parser.add_argument("--game", action="append", default=None,
+                        help="only this game's mutants (repeatable)")
+    parser.add_argument("--mutant", action="append", default=None,
+                        help="only this mutant (repeatable)")
+    parser.add_argument("--jobs", type=int, default=2, help="suites run at once (default 2)")
+
+
+def run(args: argparse.Namespace) -> int:
+    matrix = kill_matrix(args.game, args.mutant, args.jobs)
+    if args.json:
+        print(json.dumps(matrix, indent=2, sort_keys=True))
+    else:
+        for name, killers in sorted(matrix["mutants"].items()):
+            shown = ", ".join(killers[:4]) + (" ..." if len(killers) > 4 else "")
+            print(f"{name:40} {len(killers):3} kills  {shown or 'SURVIVES'}")
+        print(f"survivors: {matrix['survivors'] or 'none'}")
+        print(f"rulings without kills: {matrix['rulings_without_kills'] or 'none'}")
+        for problem in matrix["problems"]:
+            print(problem)
+        print(f"{matrix['seconds']} s")
+    ok = not (matrix["survivors"] or matrix["rulings_without_kills"] or matrix["problems"])
+    return 0 if ok else 1
