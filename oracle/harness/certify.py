@@ -21,10 +21,10 @@ from typing import Any
 
 import oracle
 from oracle.core.schema import validate
+from oracle.harness.catalogue import catalogue
 from oracle.harness.reports.html import render_html
 from oracle.harness.reports.junit import junit_xml
 from oracle.harness.reports.model import build_report, read_stream
-from oracle.harness.reports.rulings import catalogue
 from oracle.harness.reports.terminal import summary_table
 
 #: The suite's front doors, relative to the project root.

@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -225,18 +226,23 @@ def record_of(report: pytest.TestReport) -> dict[str, Any] | None:
 
 def done_keys(path: Path) -> set[str]:
     """Keys of scenarios already recorded in ``path`` (for ``--resume``)."""
-    keys: set[str] = set()
+    return {str(record.get("key")) for record in iter_records(path)
+            if record.get("type") == "result"}
+
+
+def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+    """Every whole JSON object in a results stream, skipping a line cut short by a
+    killed run."""
     if not path.exists():
-        return keys
+        return
     with path.open(encoding="utf-8") as handle:
         for line in handle:
             try:
                 record = json.loads(line)
             except ValueError:
-                continue  # a line cut short by a killed run
-            if isinstance(record, dict) and record.get("type") == "result":
-                keys.add(str(record.get("key")))
-    return keys
+                continue
+            if isinstance(record, dict):
+                yield record
 
 
 class Writer:

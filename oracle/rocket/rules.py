@@ -269,14 +269,7 @@ class Rules:
         if action.shares < self.min_bid(state):
             raise IllegalAction("veto/bid_too_low", "",
                                 f"a bid must top the high bid of {p.high.shares if p.high else 0}")
-        li = state.line_index(p.line)
-        if action.shares > state.holdings[pi].shares(li):
-            raise IllegalAction("veto/not_enough_shares", "SR-VETO-07",
-                                f"{action.player} holds {state.holdings[pi].shares(li)} "
-                                f"{p.line} shares")
-        if action.shares > self.payable(state, pi, li):
-            raise IllegalAction("veto/unpayable", "SR-VETO-08",
-                                "the bid could not be paid in real shares")
+        self._check_payable(state, pi, action.shares)
         if action.to not in self.veto_spaces(state):
             raise IllegalAction("veto/illegal_space", "",
                                 f"{action.to} is not a space the locomotive could move to")
@@ -320,14 +313,21 @@ class Rules:
         if action.shares < p.high.shares:
             raise IllegalAction("veto/defence_too_low", "SR-VETO-04",
                                 f"defending needs at least {p.high.shares} shares")
-        li = state.line_index(p.line)
-        if action.shares > state.holdings[pi].shares(li):
+        self._check_payable(state, pi, action.shares)
+
+    def _check_payable(self, state: State, pi: int, shares: int) -> None:
+        """A bid or defence is paid in shares the player holds (SR-VETO-07), and
+        under 'refuse_bid' only in real ones he could get (SR-VETO-08)."""
+        assert state.pending is not None
+        line_id = state.pending.line
+        li = state.line_index(line_id)
+        held = state.holdings[pi].shares(li)
+        if shares > held:
             raise IllegalAction("veto/not_enough_shares", "SR-VETO-07",
-                                f"{action.player} holds {state.holdings[pi].shares(li)} "
-                                f"{p.line} shares")
-        if action.shares > self.payable(state, pi, li):
+                                f"{state.players[pi]} holds {held} {line_id} shares")
+        if shares > self.payable(state, pi, li):
             raise IllegalAction("veto/unpayable", "SR-VETO-08",
-                                "the defence could not be paid in real shares")
+                                f"{shares} shares could not be paid in real shares")
 
     def do_defend(self, state: State, pi: int, action: Action) -> State:
         assert isinstance(action, Defend) and state.pending is not None

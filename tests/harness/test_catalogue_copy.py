@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from harness_paths import ROOT
 
-from oracle.harness.reports.rulings import catalogue, packaged_text, parse_catalogue
+from oracle.harness.catalogue import catalogue, packaged_text, parse_catalogue
 
 SHARED = ROOT.parent / "shared" / "rulings.md"
 

@@ -12,9 +12,9 @@ import json
 from html import escape
 from typing import Any
 
+from oracle.harness.catalogue import Ruling
 from oracle.harness.collect import OUTCOMES
 from oracle.harness.reports.board import board_svg
-from oracle.harness.reports.rulings import Ruling
 
 COLOURS = {"pass": "#1e8449", "fail": "#c0392b", "skipped": "#7f8c8d",
            "unsupported": "#95a5a6", "error": "#d35400", "crash": "#8e44ad",

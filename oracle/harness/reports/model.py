@@ -7,13 +7,12 @@ which reading (``@option:NAME=VALUE``) the implementation follows instead.
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from oracle.harness.collect import OUTCOMES
-from oracle.harness.reports.rulings import Ruling
+from oracle.harness.catalogue import Ruling
+from oracle.harness.collect import OUTCOMES, iter_records
 
 REPORT_FORMAT = 1
 BAD = ("fail", "error", "crash", "timeout")
@@ -23,20 +22,11 @@ def read_stream(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any] | None
     """Results (the last record per key wins, for resumed runs) and the handshake."""
     by_key: dict[str, dict[str, Any]] = {}
     handshake: dict[str, Any] | None = None
-    if not path.exists():
-        return [], None
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue  # a line cut short by a killed run
-            if not isinstance(record, dict):
-                continue
-            if record.get("type") == "result":
-                by_key[str(record.get("key"))] = record
-                if handshake is None and isinstance(record.get("handshake"), dict):
-                    handshake = record["handshake"]
+    for record in iter_records(path):
+        if record.get("type") == "result":
+            by_key[str(record.get("key"))] = record
+            if handshake is None and isinstance(record.get("handshake"), dict):
+                handshake = record["handshake"]
     return list(by_key.values()), handshake
 
 
