@@ -63,6 +63,11 @@ class Board:
         return tuple(sorted(p for p in self.places if PLACES[p].kind == START))
 
     @cached_property
+    def line_order(self) -> dict[str, int]:
+        """line ID -> its index in ``lines``."""
+        return {lid: i for i, lid in enumerate(self.lines)}
+
+    @cached_property
     def cities(self) -> tuple[str, ...]:
         return tuple(sorted(p for p in self.places if PLACES[p].kind == CITY))
 

@@ -118,8 +118,7 @@ def _is_target(state: State, line_id: str, space: str, known: frozenset[str]) ->
 
 
 def _passable(state: State, space: str) -> bool:
-    return (space not in state.board.place_at and space not in state.track_owner
-            and space not in state.loco_at)
+    return space not in state.blocked
 
 
 def is_isolated(state: State, line_id: str) -> bool:
@@ -127,10 +126,13 @@ def is_isolated(state: State, line_id: str) -> bool:
     no longer merge. Other lines merging into it do not count (SR-ISO-02); the
     two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
     (SR-ISO-07), so the search ignores how many tiles are left."""
-    ln = state.line(line_id)
+    ln = state.lines[state.board.line_order[line_id]]
     if ln.status == DISSOLVED:
         return False
-    origin, heading = origin_of(state, line_id)
+    if ln.started and ln.loco is not None:
+        origin, heading = ln.loco, ln.heading
+    else:
+        origin, heading = state.board.places[line_id], None
     known = ln.connected
     # A route found earlier that still works proves the line is not isolated. The
     # cache is only a hint: every entry is re-checked against this position.
@@ -138,17 +140,17 @@ def is_isolated(state: State, line_id: str) -> bool:
     hint = cache.get(line_id)
     if hint is not None and hint[0] == origin and hint[1] == heading:
         path = hint[2]
-        blocked = state.board.place_at.keys() | state.track_owner.keys() | state.loco_at.keys()
-        if blocked.isdisjoint(path) and _is_target(state, line_id, path[-1], known):
+        if state.blocked.isdisjoint(path) and _is_target(state, line_id, path[-1], known):
             return False
     # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
+    blocked = state.blocked
     start = (origin, heading)
     parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
     queue = deque([start])
     while queue:
         node = queue.popleft()
         for d, nxt in candidate_spaces(state, node[0], node[1]):
-            if nxt == origin or not _passable(state, nxt):
+            if nxt == origin or nxt in blocked:
                 continue
             child = (nxt, d)
             if child in parent:

@@ -10,6 +10,7 @@ the unchecked fast path.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -27,6 +28,8 @@ from oracle.rocket.rules import Rules
 from oracle.rocket.state import ACTION, DISSOLVED, STATIONS_PER_PLAYER, VETO_WINDOW, State
 
 _STATION_TRIES = 12
+#: the six orders in which to try the three kinds of action
+_KIND_ORDERS = tuple(itertools.permutations(("move", "station", "token")))
 
 
 def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
@@ -36,9 +39,7 @@ def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
         return PlaceTile(state.players[state.active])
     if state.phase != ACTION:
         return rng.choice(rules.legal_actions(state))
-    kinds = ["move", "station", "token"]
-    rng.shuffle(kinds)
-    for kind in kinds:
+    for kind in _KIND_ORDERS[int(rng.random() * 6)]:
         if kind == "move":
             move = _random_move(rules, state, rng)
             if move is not None:
@@ -60,7 +61,8 @@ def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
 def _random_move(rules: Rules, state: State, rng: random.Random) -> Action | None:
     """A random line that can move, then a random destination for it."""
     lines = [ln.id for ln in state.lines if ln.status != DISSOLVED and ln.id not in state.moved]
-    rng.shuffle(lines)
+    cut = int(rng.random() * len(lines)) if lines else 0
+    lines = lines[cut:] + lines[:cut]  # a random starting line, then round the table
     for line_id in lines:
         spaces = rules.destinations(state, line_id)
         if spaces:

@@ -6,9 +6,9 @@ Per-line and per-player records sit in tuples aligned with ``board.lines`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
 
 from oracle.rocket.board import Board
 from oracle.rocket.options import Options
@@ -31,8 +31,33 @@ VETO_DEFENCE: Final = "veto_defence"  # the mover may equal or top the high bid
 OVER: Final = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+_T = TypeVar("_T")
+
+
+class memo(Generic[_T]):
+    """``functools.cached_property`` without the lock Python 3.11 takes on every
+    first access (a measurable cost when each action makes a new State)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> memo[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> _T | memo[_T]:
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+class Line(NamedTuple):
     id: str
     started: bool
     status: str
@@ -45,8 +70,7 @@ class Line:
     merged_into: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(NamedTuple):
     """What one player has."""
 
     money: int
@@ -61,15 +85,13 @@ class Holding:
         return self.real[li] + self.supplementary[li]
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(NamedTuple):
     player: int
     shares: int
     to: str
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A locomotive move that is not final yet (SR-SEQ-01: veto before the tile)."""
 
     line: str
@@ -107,17 +129,17 @@ class State:
         return self.phase == OVER
 
     def line_index(self, line_id: str) -> int:
-        return self.board.lines.index(line_id)
+        return self.board.line_order[line_id]
 
     def line(self, line_id: str) -> Line:
-        return self.lines[self.board.lines.index(line_id)]
+        return self.lines[self.board.line_order[line_id]]
 
-    @cached_property
+    @memo
     def track_owner(self) -> dict[str, str]:
         """space -> the line whose track tile lies there."""
         return {s: ln.id for ln in self.lines for s in ln.track}
 
-    @cached_property
+    @memo
     def loco_at(self) -> dict[str, str]:
         """space -> the line whose locomotive stands there (starting town if unstarted)."""
         out: dict[str, str] = {}
@@ -127,11 +149,17 @@ class State:
             out[ln.loco if ln.started and ln.loco else self.board.places[ln.id]] = ln.id
         return out
 
-    @cached_property
+    @memo
+    def blocked(self) -> frozenset[str]:
+        """Spaces no locomotive may enter: places, track tiles, locomotives."""
+        return frozenset(self.board.place_at.keys() | self.track_owner.keys()
+                         | self.loco_at.keys())
+
+    @memo
     def station_owner(self) -> dict[str, int]:
         return {s: i for i, h in enumerate(self.holdings) for s in h.stations}
 
-    @cached_property
+    @memo
     def line_presence(self) -> dict[str, str]:
         """space -> line, for every space that is part of a started line (track or
         locomotive). SR-MRG-02/03: starting towns and unstarted lines are not."""
@@ -149,7 +177,8 @@ class State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
         (the hot path of every action) and drops the cached occupancy tables."""
         new = object.__new__(State)
-        values = dict(self.__dict__)
+        values = new.__dict__
+        values.update(self.__dict__)
         # Occupancy tables survive a change that leaves their source alone.
         if "lines" in changes:
             for key in _LINE_TABLES:
@@ -157,19 +186,13 @@ class State:
         if "holdings" in changes:
             values.pop("station_owner", None)
         values.update(changes)
-        new.__dict__.update(values)
         return new
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:
-    """``dataclasses.replace`` for the slotted records, without its re-validation."""
-    cls = type(record)
-    new = object.__new__(cls)
-    for name in cls.__slots__:
-        object.__setattr__(new, name, changes[name] if name in changes
-                           else getattr(record, name))
-    return new
+    """A copy of a record with ``changes`` (the records are named tuples)."""
+    return record._replace(**changes)
 
 
-_R = TypeVar("_R", "Line", "Holding", "Pending")
-_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence")
+_R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
+_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from oracle.rocket.actions import Action, action_from_json
@@ -10,6 +9,7 @@ from oracle.rocket.holdings import add_shares, set_holding, set_line
 from oracle.rocket.rules import Rules
 from oracle.rocket.setup import state_from_drawing
 from oracle.rocket.state import State
+from oracle.rocket.state import fast_replace as replace
 
 RULES = Rules()
 

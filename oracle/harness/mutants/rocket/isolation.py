@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
@@ -19,6 +18,7 @@ from oracle.rocket.state import (
     ISOLATED,
     State,
 )
+from oracle.rocket.state import fast_replace as replace
 
 # -- isolation ---------------------------------------------------------------------------
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
@@ -18,6 +17,7 @@ from oracle.rocket.state import (
     Line,
     State,
 )
+from oracle.rocket.state import fast_replace as replace
 
 # -- stations -----------------------------------------------------------------------------------
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from oracle.core.errors import IllegalAction
 from oracle.rocket import scoring
 from oracle.rocket.actions import Action, VetoBid
@@ -12,6 +10,7 @@ from oracle.rocket.state import (
     DISSOLVED,
     State,
 )
+from oracle.rocket.state import fast_replace as replace
 
 # -- supplementary shares ---------------------------------------------------------------------
 

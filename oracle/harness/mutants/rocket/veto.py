@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
 from oracle.core.errors import IllegalAction
 from oracle.rocket.actions import Action, CallVeto, Defend, Move, VetoBid, VetoPass
@@ -14,6 +14,7 @@ from oracle.rocket.state import (
     Bid,
     State,
 )
+from oracle.rocket.state import fast_replace as replace
 
 # -- veto rounds ---------------------------------------------------------------------------
 
@@ -139,8 +140,8 @@ class ShortfallReadingSwapped(Rules):
     def payable(self, state: State, pi: int, li: int) -> int:
         flipped = ("return_supplementary" if state.options.veto_shortfall == "refuse_bid"
                    else "refuse_bid")
-        return super().payable(state.evolve(options=replace(state.options,
-                                                               veto_shortfall=flipped)), pi, li)
+        options = dataclasses.replace(state.options, veto_shortfall=flipped)
+        return super().payable(state.evolve(options=options), pi, li)
 
 
 # -- the sequence of a move ---------------------------------------------------------------
