@@ -23,9 +23,10 @@ class InProcess(Implementation):
     """Calls the oracle directly; positions still cross as JSON, as over the wire."""
 
     def __init__(self, overrides: Mapping[str, Any] | None = None,
-                 games: Sequence[str] | None = None) -> None:
+                 games: Sequence[str] | None = None, name: str = "railrules-oracle") -> None:
         #: game name -> replacement GameAPI (used by mutants, and by tests for toy games)
         self._overrides = dict(overrides or {})
+        self._name = name
         #: the games this instance offers; by default every registered game and override
         self._games = list(games) if games is not None else sorted(
             set(registered_games()) | set(self._overrides))
@@ -40,7 +41,7 @@ class InProcess(Implementation):
         for name in self._games:
             api = self._game(name)
             games.append({"game": name, "options": [o.to_json() for o in api.options()]})
-        return {"name": "railrules-oracle", "version": oracle.__version__,
+        return {"name": self._name, "version": oracle.__version__,
                 "language": "python", "games": games}
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:

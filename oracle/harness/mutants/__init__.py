@@ -45,4 +45,4 @@ def mutant_implementation(name: str) -> Any:
     if name not in mutants:
         raise MalformedInput("impl", f"unknown mutant {name!r} (known: {sorted(mutants)})")
     mutant = mutants[name]
-    return InProcess(overrides={mutant.game: mutant.make()})
+    return InProcess(overrides={mutant.game: mutant.make()}, name=f"mutant:{mutant.name}")
