@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -108,6 +109,8 @@ def count_scenarios(root: Path, suite: list[str] | None = None) -> int:
 
 def workers(jobs: str, root: Path, suite: list[str] | None = None) -> int:
     """0 means in one process. Parallel pays only past xdist's start-up cost."""
+    if importlib.util.find_spec("xdist") is None:
+        return 0  # pytest-xdist not installed: run in one process
     if jobs != "auto":
         return max(0, int(jobs))
     cores = os.cpu_count() or 1
