@@ -30,7 +30,7 @@ import { createInterface } from "node:readline";
 const DEFAULTS = {
   edition: "1999", tie_rule: "split", town_payout_basis: "railway_towns",
   merger_count_basis: "all_places", merger_odd_share: "down", merger_lays_tile: true,
-  veto_shortfall: "return_supplementary", discard_unconnected_tokens: false,
+  veto_shortfall: "return_supplementary", end_lines: "active", discard_unconnected_tokens: false,
 };
 const REQUIRED = ["game", "version", "options", "board", "players", "turn", "phase",
   "pending", "lines", "holdings", "city_tokens", "supply", "end_reason"];

@@ -51,6 +51,13 @@ SPECS: Final[tuple[OptionSpec, ...]] = (
         "which go back to the supply; 'refuse_bid' refuses a bid that could not be paid "
         "in real shares.", "SR-VETO-08"),
     OptionSpec(
+        "end_lines", "active", ("active", "undissolved"),
+        "The game ends when only one line is left [S+]. Sources say 'only one line can "
+        "still be extended' or 'shares of only one line still available'. 'active' counts "
+        "lines neither isolated nor dissolved (an isolated line's shares are gone, "
+        "SR-ISO-04) [default]; 'undissolved' also counts isolated lines, whose "
+        "locomotives may still move (SR-ISO-03)."),
+    OptionSpec(
         "discard_unconnected_tokens", False, (False, True),
         "One community source says city tokens from a city no line reaches by the end "
         "are discarded before the final majorities [?]; default keeps them."),
@@ -66,6 +73,7 @@ class Options:
     merger_odd_share: str
     merger_lays_tile: bool
     veto_shortfall: str
+    end_lines: str
     discard_unconnected_tokens: bool
 
     @classmethod

@@ -511,7 +511,8 @@ class Rules:
     def end_reason(self, state: State) -> str | None:
         if state.tiles_left <= 0:
             return "tiles"
-        if sum(1 for ln in state.lines if ln.status == ACTIVE) <= 1:
+        counted = (ACTIVE,) if state.options.end_lines == "active" else (ACTIVE, ISOLATED)
+        if sum(1 for ln in state.lines if ln.status in counted) <= 1:
             return "one_line"
         return None
 

@@ -70,3 +70,19 @@ def test_discard_unconnected_tokens(discard: bool, p2_final: int) -> None:
     s = act(s, type="take_token", player="p1", city="sheffield", industry="brewing")
     payouts = final_payouts(s)
     assert payouts[1] == p2_final
+
+
+@pytest.mark.parametrize(("reading", "over"), [("active", True), ("undissolved", False)])
+def test_end_lines(reading: str, over: bool) -> None:
+    # York is boxed in by water and is found isolated after Dover's move. Dover is
+    # then the only active line: the game ends if isolated lines do not count.
+    s = drawn("""
+   1  2  3  4  5  6  7
+A  ~  ~  ~  ~  ~  .  .
+B   y= y@ ~  .  .  .  DO
+C  YO ~  ~  .  .  .  .
+D   ~  .  .  .  .  .  LE
+""", end_lines=reading)
+    s = finish_move(s, "p1", "dover", "B6")
+    assert s.line("york").status == "isolated"
+    assert s.over is over
