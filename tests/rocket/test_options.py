@@ -8,7 +8,13 @@ from oracle.rocket.api import scores
 from oracle.rocket.options import SPECS
 from oracle.rocket.scoring import final_payouts
 from tests.rocket.helpers import act, drawn, give_shares
-from tests.rocket.test_scoring_mergers import MERGE, TOWN, finish_move, with_token
+from tests.rocket.test_scoring_mergers import (
+    ISOLATED_YORK,
+    MERGE,
+    TOWN,
+    finish_move,
+    with_token,
+)
 
 
 def test_every_option_has_a_documented_default_among_its_choices() -> None:
@@ -74,15 +80,9 @@ def test_discard_unconnected_tokens(discard: bool, p2_final: int) -> None:
 
 @pytest.mark.parametrize(("reading", "over"), [("active", True), ("undissolved", False)])
 def test_end_lines(reading: str, over: bool) -> None:
-    # York is boxed in by water and is found isolated after Dover's move. Dover is
-    # then the only active line: the game ends if isolated lines do not count.
-    s = drawn("""
-   1  2  3  4  5  6  7
-A  ~  ~  ~  ~  ~  .  .
-B   y= y@ ~  .  .  .  DO
-C  YO ~  ~  .  .  .  .
-D   ~  .  .  .  .  .  LE
-""", end_lines=reading)
+    # Without Norwich, York is found isolated after Dover's move and Dover is the
+    # only active line left: the game ends if isolated lines do not count.
+    s = drawn(ISOLATED_YORK.replace("NO", ". "), end_lines=reading)
     s = finish_move(s, "p1", "dover", "B6")
     assert s.line("york").status == "isolated"
     assert s.over is over

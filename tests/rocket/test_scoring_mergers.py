@@ -135,24 +135,28 @@ def test_the_moving_line_dissolves_into_the_line_it_touches() -> None:
     assert [h.money for h in s.holdings] == [1000, 2000, 0]
 
 
-def test_an_isolated_line_gives_no_share_and_loses_its_pile() -> None:
-    s = drawn("""
+#: York can still move to B3, a dead end with nothing to reach: isolated once noticed.
+#: Dover and Norwich keep the game going.
+ISOLATED_YORK = """
    1  2  3  4  5  6  7
 A  ~  ~  ~  ~  ~  .  .
-B   y= y@ ~  .  .  .  DO
-C  YO ~  ~  .  .  .  .
-D   ~  .  .  .  .  .  LE
-""")
+B   y= y@ .  ~  .  .  DO
+C  YO ~  ~  ~  .  .  .
+D   ~  NO .  .  .  .  LE
+"""
+
+
+def test_an_isolated_line_gives_no_share_and_loses_its_pile() -> None:
+    s = drawn(ISOLATED_YORK)
     assert RULES.is_isolated(s, "york")
-    s = act(s, type="take_token", player="p1", city="london", industry="steel") \
-        if "london" in s.board.cities else act(s, type="place_station", player="p1", to="D3")
-    s = s.evolve(active=0, actions_taken=0)
     assert s.line("york").status == "active"  # isolation is noticed after a move
     s = finish_move(s, "p1", "dover", "B6")
-    assert s.line("york").status == ISOLATED and s.line("york").pile == 0
-    s = act(s, type="move", player="p1", line="york", to="A2") \
-        if "A2" in RULES.destinations(s, "york") else s
-    assert s.holdings[0].real[s.line_index("york")] == 0
+    york = s.line("york")
+    assert york.status == ISOLATED and york.pile == 0 and york.discarded == 16
+    assert RULES.destinations(s, "york") == ["B3"]  # SR-ISO-03: it may still move
+    s = finish_move(s, "p1", "york", "B3")
+    assert s.line("york").loco == "B3"
+    assert s.holdings[0].shares(s.line_index("york")) == 0  # but gives no share
 
 
 def test_the_game_ends_when_the_tiles_run_out() -> None:
