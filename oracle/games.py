@@ -27,6 +27,21 @@ _LOADERS: dict[str, Callable[[], Any]] = {
 }
 
 
+#: game name -> the prefixes of the catalogue rulings it answers for
+RULING_PREFIXES: dict[str, tuple[str, ...]] = {
+    "rocket": ("SR-",),
+    "18xx": ("TP-", "DS-", "ST-"),
+}
+
+
+def game_of_ruling(ruling: str) -> str:
+    """The game a ruling ID belongs to ("" if no game claims its prefix)."""
+    for game, prefixes in RULING_PREFIXES.items():
+        if ruling.startswith(prefixes):
+            return game
+    return ""
+
+
 def registered_games() -> list[str]:
     return sorted(_LOADERS)
 

@@ -176,13 +176,21 @@ def operating_order(world: World, order: str) -> None:
     _reload(world, dict(position, operating_order=[c.strip() for c in order.split(",")]))
 
 
+def _operating(world: World, company: str) -> None:
+    """A Given about "this turn" is about the operating company's turn."""
+    operating = _position(world)["turn"]["company"]
+    assert operating == company, f"it is {operating}'s turn, not {company}'s"
+
+
 @given(parsers.parse('"{company}" has used its tile lay this turn'))
 def used_tile_lay(world: World, company: str) -> None:
+    _operating(world, company)
     _set_turn(world, tile_lays=1)
 
 
 @given(parsers.parse('"{company}" has placed its token this turn'))
 def used_token(world: World, company: str) -> None:
+    _operating(world, company)
     _set_turn(world, tokened=True)
 
 

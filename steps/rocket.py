@@ -153,13 +153,15 @@ def no_place_station(world: World, player: str) -> None:
 
 @then(rx(rf"{P} may move the station on {SPACE}"))
 def may_move_station(world: World, player: str, space: str) -> None:
-    got = [a for a in legal(world) if a["type"] == "move_station" and a["from"] == space]
+    got = [a for a in legal(world) if a["type"] == "move_station" and a["from"] == space
+           and a["player"] == player]
     assert got, f"{player} may not move the station on {space}"
 
 
 @then(rx(rf"{P} may not move the station on {SPACE}"))
 def may_not_move_station(world: World, player: str, space: str) -> None:
-    got = [a for a in legal(world) if a["type"] == "move_station" and a["from"] == space]
+    got = [a for a in legal(world) if a["type"] == "move_station" and a["from"] == space
+           and a["player"] == player]
     assert not got, f"{player} may move the station on {space}: {got[:3]} ..."
 
 

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers
 
-from oracle.core import hexgrid
 from oracle.rocket.api import API
 from steps.tags import node_tags, options_of
 from steps.world import World
@@ -103,23 +102,13 @@ def holds_passengers(world: World, player: str, n: str) -> None:
 
 @given(parsers.re(r"only (?P<n>\d+) track tiles? (is|are) left"))
 def tiles_left(world: World, n: str) -> None:
-    """The other tiles lie off the drawn part of the board: extra land rows far
-    below the picture, laid as track of the first started line. Nothing drawn is
-    next to them, so they touch no place, locomotive or station."""
+    """The other tiles were laid on parts of the board the drawing leaves out: the
+    position format counts them as ``supply.tiles_elsewhere``, nothing more."""
     pos = edit(world)
     supply = pos["supply"]
-    extra = supply["tiles_left"] - int(n)
-    assert extra >= 0, f"only {supply['tiles_left']} tiles are left already"
-    started = sorted(lid for lid, ln in pos["lines"].items()
-                     if ln["started"] and ln["status"] != "dissolved")
-    assert started, "laying tiles off the picture needs a started line"
-    owner = pos["lines"][started[0]]
-    far = [hexgrid.make_id(row, col) for row in range(20, 26) for col in range(0, 12)]
-    land = set(pos["board"]["land"])
-    assert not land & set(far), "the drawing reaches the rows kept for off-picture track"
-    spaces = far[:extra]
-    pos["board"]["land"] = sorted(land | set(far), key=hexgrid.parse_id)
-    owner["track"] = sorted(set(owner["track"]) | set(spaces), key=hexgrid.parse_id)
+    moved = supply["tiles_left"] - int(n)
+    assert moved >= 0, f"only {supply['tiles_left']} tiles are left already"
+    supply["tiles_elsewhere"] += moved
     supply["tiles_left"] = int(n)
     world.load(GAME, pos)
 

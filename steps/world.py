@@ -3,10 +3,16 @@
 Every ``When`` goes through ``World.send``, which applies one action through the
 Implementation interface, records the verdict, and checks the game's
 conservation invariants on the position the implementation returned.
+
+A refusal carries no position: the interface is stateless, so an engine behind the
+protocol cannot change the scenario's position by refusing. What an in-process
+engine can still do wrong is change the position it was handed; ``send`` checks
+that it did not, for accepted and refused actions alike.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,11 +49,15 @@ class World:
         self.position = position
 
     def send(self, action: JSON) -> Verdict:
-        """Apply one action; on refusal the position must stay as it was."""
+        """Apply one action; the position handed over must come back untouched."""
         position = self.need_position()
-        self.before = position
+        self.before = copy.deepcopy(position)
         verdict = self.impl.apply(self.game, position, action)
         self.verdict = verdict
+        if position != self.before:
+            raise AssertionError("the implementation changed the position it was given "
+                                 f"({'accepting' if verdict.accepted else 'refusing'} "
+                                 "the action)")
         if verdict.accepted:
             assert verdict.position is not None
             check = self.invariants.get(self.game)

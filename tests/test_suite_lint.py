@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
+import textwrap
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,3 +119,61 @@ def test_every_step_defined(suite: str) -> None:
                            for d in defs):
                     undefined.append(f"{f}:{step.line_number}: {step.type} {step.name}")
     assert not undefined, "undefined steps:\n" + "\n".join(undefined)
+
+
+def _template_count(suite: str) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for _f, _template, tags in scenarios(suite):
+        counts.update(rulings_of(sorted(tags)))
+    return counts
+
+
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_every_ruling_has_three_scenarios(suite: str) -> None:
+    """The allowed case, the refused case and the boundary (rulings.md): three at least."""
+    thin = {r: n for r, n in _template_count(suite).items() if n < 3}
+    assert not thin, f"rulings with fewer than 3 scenarios: {thin}"
+
+
+def _names_used(function: Any) -> set[str]:
+    """Names a function's body reads, leaving out those only inside f-strings (a
+    parsed argument that only reaches an error message is an argument ignored)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    in_fstrings = {id(n) for j in ast.walk(tree) if isinstance(j, ast.JoinedStr)
+                   for n in ast.walk(j)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in in_fstrings}
+
+
+def _parsed_names(parser: Any) -> list[str]:
+    regex = getattr(parser, "regex", None)
+    if regex is not None:
+        return list(regex.groupindex)
+    inner = getattr(parser, "parser", None)
+    return list(getattr(inner, "named_fields", []))
+
+
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_every_step_uses_every_argument(suite: str) -> None:
+    ignored = []
+    for d in _definitions(suite):
+        used = _names_used(d.step_func)
+        ignored += [f"{d.step_func.__module__}.{d.step_func.__name__}: {name}"
+                    for name in _parsed_names(d.parser) if name not in used]
+    assert not ignored, "step arguments parsed and then ignored:\n" + "\n".join(ignored)
+
+
+def test_every_step_definition_is_used() -> None:
+    """A step definition no scenario uses is dead code."""
+    steps = []
+    for suite in feature_dirs():
+        for _f, template, _tags in scenarios(suite):
+            contexts: list[dict[str, str]] = [
+                dict(zip(ex.example_params, row, strict=True))
+                for ex in template.examples for row in ex.examples] or [{}]
+            steps += [s for c in contexts for s in template.render(c).steps]
+    defs = {id(d): d for suite in SUITES for d in _definitions(suite)}
+    unused = [f"{d.step_func.__module__}.{d.step_func.__name__}" for d in defs.values()
+              if d.step_func.__module__.startswith("steps.")
+              and not any(d.type in (None, s.type) and d.parser.is_matching(s.name)
+                          for s in steps)]
+    assert not unused, f"step definitions no scenario uses: {sorted(unused)}"

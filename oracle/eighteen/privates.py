@@ -77,6 +77,14 @@ class PrivateDef:
     token: TokenPower | None
     closes: str
     separate_execution: SeparateExecution | None
+    #: aspect -> the catalogue ruling a refusal on that aspect cites. Aspects: ``tile``,
+    #: ``token``, ``token_timing``, ``blocks``, ``use`` (who may use it), ``closed``,
+    #: ``token_lost``, ``requires_tile``, ``tile_after_token``.
+    rulings: tuple[tuple[str, str], ...] = ()
+
+    def ruling(self, aspect: str) -> str:
+        """The ruling to cite when a use of this private is refused on ``aspect``."""
+        return dict(self.rulings).get(aspect, "")
 
     def to_json(self) -> dict[str, object]:
         """The record as data (for documentation and the adapter's hello)."""

@@ -134,6 +134,12 @@ class Rules:
             owner_player = owning_company.president or ""
         return company.president is not None and company.president == owner_player
 
+    def cites(self, state: State, private_id: str, aspect: str) -> str:
+        """The ruling a refusal about private ``private_id``'s ``aspect`` cites ("" when
+        no private is involved)."""
+        pdef = self.private_defs(state).get(private_id) if private_id else None
+        return pdef.ruling(aspect) if pdef is not None else ""
+
     def step_allows(self, when: str, step: str) -> bool:
         """``when`` of a power against the current step (TP-NF35-02)."""
         if when == "turn":
@@ -147,9 +153,10 @@ class Rules:
         if pdef is None or pstate is None:
             raise MalformedInput("private", f"no private {private_id!r} in this position")
         if pstate.closed:
-            raise refuse("private/closed", f"{private_id} is closed")
+            raise refuse("private/closed", f"{private_id} is closed", pdef.ruling("closed"))
         if not self.may_use(state, pdef, company):
-            raise refuse("private/not_owner", f"{company.id} may not use {private_id}")
+            raise refuse("private/not_owner", f"{company.id} may not use {private_id}",
+                         pdef.ruling("use"))
         return pdef, pstate
 
     def power_hex_ok(self, hexes: tuple[str, ...], hex_id: str) -> bool:
@@ -205,11 +212,11 @@ class Rules:
         extra = power is not None and power.extra
         if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
             raise refuse("tile/no_lays_left", "the turn's tile lay is used",
-                         "TP-DH30-01" if power else "")
+                         self.cites(state, via, "tile"))
         if tile.colour not in self.phase_colours(state):
             raise refuse("phase/colour_not_available",
                          f"{tile.colour} tiles are not available in phase {state.phase}",
-                         "TP-PFB35-01" if power else "")
+                         self.cites(state, via, "tile"))
         if state.supply_of(tile.id) <= 0:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
@@ -238,7 +245,7 @@ class Rules:
         blocker = self.blocked_by(state, action.hex)
         if blocker:
             raise refuse("hex/blocked", f"{action.hex} is blocked while a player owns {blocker}",
-                         "TP-DH30-03")
+                         self.cites(state, blocker, "blocks"))
         return self.lay_tile(state, company, action, None, "")
 
     def special_tile(self, state: State, company: Company, action: LayTile) -> State:
@@ -246,25 +253,28 @@ class Rules:
         pdef, pstate = self.check_private(state, company, action.private)
         power = pdef.tile
         if power is None:
-            raise refuse("private/no_tile_power", f"{pdef.id} gives no tile lay", "TP-WS18GA-02")
+            raise refuse("private/no_tile_power", f"{pdef.id} gives no tile lay",
+                         pdef.ruling("tile"))
         if not self.power_hex_ok((power.hex,), action.hex):
-            raise refuse("private/wrong_hex", f"{pdef.id} lays only on {power.hex}")
+            raise refuse("private/wrong_hex", f"{pdef.id} lays only on {power.hex}",
+                         pdef.ruling("tile"))
         if not self.step_allows(power.when, state.turn.step):
             raise refuse("step/wrong_step", f"{pdef.id}'s tile comes in the tile-lay step",
-                         "TP-DH30-01")
+                         pdef.ruling("tile"))
         if pstate.tile_used:
-            raise refuse("private/used", f"{pdef.id} has laid its tile")
+            raise refuse("private/used", f"{pdef.id} has laid its tile", pdef.ruling("tile"))
         sep = pdef.separate_execution
         if pstate.token_used and sep is not None and sep.tile_after_token is False:
             raise refuse("private/tile_after_token",
-                         f"{pdef.id}'s tile power is gone after its token", "TP-DH30-05")
+                         f"{pdef.id}'s tile power is gone after its token",
+                         pdef.ruling("tile_after_token"))
         tile = CATALOGUE.get(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         if (power.tile and tile.id not in power.tile) or \
                 (power.colour and tile.colour != power.colour):
             raise refuse("private/wrong_tile", f"{pdef.id} may not lay tile {tile.id}",
-                         "TP-DH30-01")
+                         pdef.ruling("tile"))
         state = self.lay_tile(state, company, action, power, pdef.id)
         pstate = replace(pstate, tile_used=True)
         pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
@@ -301,11 +311,11 @@ class Rules:
         return costs[min(placed, len(costs) - 1)]
 
     def put_token(self, state: State, company: Company, action: PlaceToken,
-                  power: TokenPower | None) -> State:
+                  power: TokenPower | None, via: str = "") -> State:
         extra = power is not None and power.extra
         if not extra and state.turn.tokened:
             raise refuse("token/already_laid", "the turn's token lay is used",
-                         "TP-DH30-02" if power else "")
+                         self.cites(state, via, "token"))
         if company.tokens_left <= 0:
             raise refuse("token/none_left", f"{company.id} has no token left")
         self.check_city(state, company, action.hex, action.city)
@@ -332,28 +342,31 @@ class Rules:
         pdef, pstate = self.check_private(state, company, action.private)
         power = pdef.token
         if power is None:
-            raise refuse("private/no_token_power", f"{pdef.id} gives no token")
+            raise refuse("private/no_token_power", f"{pdef.id} gives no token",
+                         pdef.ruling("token"))
         if not self.power_hex_ok(power.hexes, action.hex):
-            raise refuse("private/wrong_hex", f"{pdef.id} places only on {', '.join(power.hexes)}")
+            raise refuse("private/wrong_hex", f"{pdef.id} places only on {', '.join(power.hexes)}",
+                         pdef.ruling("token"))
         if not self.step_allows(power.when, state.turn.step):
             raise refuse("step/wrong_step", f"{pdef.id}'s token does not come in this step",
-                         "TP-NF35-02")
+                         pdef.ruling("token_timing"))
         if pstate.token_used:
-            raise refuse("private/used", f"{pdef.id} has placed its token")
+            raise refuse("private/used", f"{pdef.id} has placed its token", pdef.ruling("token"))
         if pstate.token_lost:
             raise refuse("private/token_lost",
                          f"another company tiled {action.hex}; {pdef.id}'s token is gone",
-                         "TP-DH30-04")
+                         pdef.ruling("token_lost"))
         if self.token_expired(state, pdef, pstate):
             raise refuse("private/token_expired",
-                         f"{pdef.id}'s token only comes in the turn of its tile lay", "TP-DH30-04")
+                         f"{pdef.id}'s token only comes in the turn of its tile lay",
+                         pdef.ruling("token_lost"))
         if power.requires_tile_laid and not self.tile_is_laid(state, pdef, action.hex):
             raise refuse("token/requires_tile", f"{pdef.id}'s token needs a tile on {action.hex}",
-                         "TP-PFB35-02")
+                         pdef.ruling("requires_tile"))
         if power.bonus:
             state = self.put_bonus(state, company, action, pdef, power)
         else:
-            state = self.put_token(state, company, action, power)
+            state = self.put_token(state, company, action, power, pdef.id)
         pstate = replace(pstate, token_used=True)
         pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
         return state.with_private(pstate)
@@ -366,15 +379,16 @@ class Rules:
         if gone and gone in phases and state.phase in phases and \
                 phases.index(state.phase) >= phases.index(gone):
             raise refuse("phase/bonus_removed", f"{pdef.id}'s token leaves the map in phase {gone}",
-                         "TP-BONUS-01")
+                         pdef.ruling("token"))
         if power.connected:
             if not company.trains:
-                raise refuse("private/needs_train", f"{company.id} owns no train", "TP-BONUS-01")
+                raise refuse("private/needs_train", f"{company.id} owns no train",
+                             pdef.ruling("token"))
             reach = self.reach(state, company.id)
             tile, _ = hex_content(self.title(state).map, state, action.hex)
             if not any((action.hex, i) in reach.stops for i in range(len(tile.stops))):
                 raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}",
-                             "TP-BONUS-01")
+                             pdef.ruling("token"))
         bonus = (*state.bonus_tokens, BonusToken(action.hex, pdef.id, company.id, power.bonus))
         return replace(state, bonus_tokens=bonus).canonical()
 

@@ -22,7 +22,9 @@ from typing import Any
 
 import oracle
 from oracle.core.schema import validate
+from oracle.games import RULING_PREFIXES
 from oracle.harness.catalogue import catalogue
+from oracle.harness.reports.coverage import resolve_scope
 from oracle.harness.reports.html import render_html
 from oracle.harness.reports.junit import junit_xml
 from oracle.harness.reports.model import build_report, read_stream
@@ -43,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="test files or folders to run (default: tests/test_*_features.py)")
     parser.add_argument("--rulings", default=None,
                         help="rulings catalogue (default: the copy shipped in the package)")
+    parser.add_argument("--scope", default="suite",
+                        help="what the certificate covers: suite (default: every ruling the "
+                             "suite cites), catalogue, a game, a ruling ID or prefix; "
+                             "comma-separated")
     parser.add_argument("--resume", action="store_true",
                         help="continue an interrupted run, keeping its results")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
@@ -93,14 +99,31 @@ def suite_info(root: Path) -> dict[str, Any]:
     return {"name": "railrules", "version": oracle.__version__, "hash": h.hexdigest()}
 
 
-def count_scenarios(root: Path, suite: list[str] | None = None) -> int:
-    """A rough count (scenarios and outline rows) to decide whether parallel pays:
-    of the features beside a chosen suite's files, or of ``features/``."""
+def feature_paths(root: Path, suite: list[str] | None = None) -> list[Path]:
+    """The feature files of the features beside a chosen suite's files, or of
+    ``features/``."""
     places = ([(root / s if (root / s).is_dir() else (root / s).parent) for s in suite]
               if suite else [root / "features"])
-    paths = sorted({p for place in places for p in place.rglob("*.feature")})
+    return sorted({p for place in places for p in place.rglob("*.feature")})
+
+
+_RULING_TAG = re.compile(r"@ruling:([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)")
+
+
+def suite_rulings(root: Path, suite: list[str] | None = None) -> list[str]:
+    """Every ruling some scenario of the suite cites (from the feature files' tags)."""
+    found: set[str] = set()
+    for path in feature_paths(root, suite):
+        for line in path.read_text("utf-8", "replace").splitlines():
+            if line.lstrip().startswith("@"):
+                found.update(_RULING_TAG.findall(line))
+    return sorted(found)
+
+
+def count_scenarios(root: Path, suite: list[str] | None = None) -> int:
+    """A rough count (scenarios and outline rows) to decide whether parallel pays."""
     total = 0
-    for path in paths:
+    for path in feature_paths(root, suite):
         text = path.read_text("utf-8", "replace")
         total += len(re.findall(r"^\s*Scenario", text, re.M))
         total += max(0, len(re.findall(r"^\s*\|", text, re.M)) // 2)
@@ -145,16 +168,22 @@ def now() -> str:
 
 
 def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
-                  partial: bool, rulings_path: str | None,
+                  partial: bool, rulings_path: str | None, scope: str = "suite",
+                  cited: list[str] | None = None,
                   fallback_handshake: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Build report.json, junit.xml and index.html from ``out/results.jsonl``."""
+    """Build report.json, junit.xml and index.html from ``out/results.jsonl``.
+    ``cited``: the rulings the suite's scenarios cite (default: those in the results)."""
     results, handshake = read_stream(out / "results.jsonl")
     for record in results:
         record.pop("handshake", None)
     cat = catalogue(rulings_path)
+    if cited is None:
+        cited = sorted({r for rec in results for r in rec.get("rulings") or ()})
+    chosen = resolve_scope(scope, catalogue=cat, suite_rulings=cited,
+                           game_prefixes=RULING_PREFIXES)
     report = build_report(results, implementation=handshake or fallback_handshake, spec=spec,
                           suite=suite, catalogue=cat, started=started, finished=now(),
-                          partial=partial)
+                          partial=partial, scope=chosen, suite_rulings=cited)
     validate(report, "oracle.harness.data", "report.schema.json", "report")
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n", "utf-8")
     (out / "junit.xml").write_bytes(junit_xml(report))
@@ -164,6 +193,13 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
 
 def run(args: argparse.Namespace) -> int:
     root = Path(args.root).resolve()
+    cited = suite_rulings(root, args.suite)
+    try:  # a scope that names nothing is refused before anything runs
+        resolve_scope(args.scope, catalogue=catalogue(args.rulings), suite_rulings=cited,
+                      game_prefixes=RULING_PREFIXES)
+    except ValueError as err:
+        print(f"railrules certify: {err}", file=sys.stderr)
+        return 2
     name = implementation_name(args.impl, args)
     out = (Path(args.out) if args.out else root / "reports") / name
     out.mkdir(parents=True, exist_ok=True)
@@ -175,7 +211,8 @@ def run(args: argparse.Namespace) -> int:
     # 0 all passed, 1 some failed, 5 nothing left to run (e.g. a finished --resume).
     partial = code not in (0, 1, 5)
     report = write_reports(out, spec=args.impl, suite=suite_info(root), started=started,
-                           partial=partial, rulings_path=args.rulings)
+                           partial=partial, rulings_path=args.rulings, scope=args.scope,
+                           cited=cited)
     if not args.quiet:
         print(summary_table(report))
         print(f"\nreports: {out}/ (index.html, report.json, junit.xml, results.jsonl)")

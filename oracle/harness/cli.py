@@ -14,6 +14,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "serve": ("oracle.protocol.server", "serve the oracle over the adapter protocol (stdio)"),
     "bench": ("oracle.harness.bench", "print speed figures as JSON"),
     "mutants": ("oracle.harness.killmatrix", "run the suite against every mutant"),
+    "serve-mutant": ("oracle.harness.serve_mutant", "serve one mutant over the protocol"),
 }
 
 

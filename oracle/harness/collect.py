@@ -6,7 +6,11 @@ ran (an xdist worker or the main process), travels in the report's
 ``user_properties``, and is written by the main process as soon as it arrives,
 so a killed run keeps every finished scenario and ``--resume`` continues it.
 
-Outcomes: pass, fail, skipped, unsupported, error, crash, timeout.
+Outcomes: pass, fail, skipped, unsupported, error, crash, timeout, setup-error.
+A scenario that fails before its first ``When`` (while its ``Given`` steps build the
+position) is ``setup-error``: no ruling was put to the implementation, so it is never
+blamed on one and never counts as a kill. A declared reading of an open ruling that
+fails is an ordinary ``fail``; the report adds which readings were followed.
 """
 
 from __future__ import annotations
@@ -24,7 +28,12 @@ import pytest
 
 from oracle.protocol.implementation import ImplementationOutcome
 
-OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout")
+OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout",
+            "setup-error")
+#: outcomes that grade the ruling: the scenario ran to a verdict
+GRADED = ("pass", "fail")
+#: outcomes that stop a certificate
+BAD = ("fail", "error", "crash", "timeout", "setup-error")
 PROPERTY = "railrules"
 
 _scenario_key = pytest.StashKey[dict[str, Any]]()
@@ -70,8 +79,10 @@ def parse_tags(tags: list[str]) -> dict[str, Any]:
 
 # -- outcomes ------------------------------------------------------------------------------
 
-def classify(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
-    """The outcome a raised exception stands for."""
+def classify(excinfo: pytest.ExceptionInfo[BaseException] | None, setup: bool = False) -> str:
+    """The outcome a raised exception stands for. ``setup``: it was raised before the
+    scenario's first ``When`` (a Given step, or a fixture), so a wrong answer or an
+    error there is a ``setup-error``, not a verdict on any ruling."""
     if excinfo is None:
         return "pass"
     err = excinfo.value
@@ -79,6 +90,8 @@ def classify(excinfo: pytest.ExceptionInfo[BaseException] | None) -> str:
         return err.outcome
     if excinfo.errisinstance(pytest.skip.Exception):
         return "skipped"
+    if setup:
+        return "setup-error"
     if isinstance(err, AssertionError):
         return "fail"
     return "error"
@@ -97,7 +110,7 @@ def before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any)
         "feature": str(getattr(feature, "rel_filename", "") or feature.filename),
         "feature_name": feature.name,
         "line": scenario.line_number,
-        "steps": [{"keyword": s.keyword, "text": s.name, "status": "not run",
+        "steps": [{"keyword": s.keyword, "type": s.type, "text": s.name, "status": "not run",
                    **({"table": [[c.value for c in row.cells] for row in s.datatable.rows]}
                       if s.datatable is not None else {}),
                    **({"docstring": s.docstring} if s.docstring else {})}
@@ -128,7 +141,8 @@ def step_error(request: pytest.FixtureRequest, scenario: Any, step: Any,
         return
     i = _step_index(info, scenario, step)
     info["steps"][i]["status"] = "failed"
-    info["failed_step"] = {"index": i, "keyword": step.keyword, "text": step.name}
+    info["failed_step"] = {"index": i, "keyword": step.keyword, "type": step.type,
+                           "text": step.name}
     expected = getattr(exception, "expected", None)
     observed = getattr(exception, "observed", None)
     info["expected"] = _short(expected) if expected is not None else f"{step.keyword} {step.name}"
@@ -291,8 +305,7 @@ class Writer:
             return
         self.handle.write(json.dumps(record, separators=(",", ":"), default=str) + "\n")
         self.handle.flush()
-        open_fail = record.get("open") and record["outcome"] == "fail"
-        self.counts["reading-not-followed" if open_fail else record["outcome"]] += 1
+        self.counts[record["outcome"]] += 1
         self.done += 1
         if self.progress:
             self.draw()
@@ -345,21 +358,27 @@ def _drop_partial_tail(path: Path) -> None:
 
 # -- hooks wired by oracle.harness.pytest_plugin ------------------------------------------------
 
+def in_setup(item: pytest.Item, call: pytest.CallInfo[None]) -> bool:
+    """Whether the scenario stopped before its first When: in a fixture, or in a Given."""
+    if call.when == "setup":
+        return True
+    info = item.stash.get(_scenario_key, None) or {}
+    failed = info.get("failed_step")
+    return failed is not None and failed.get("type") == "given"
+
+
 def makereport_wrapper(item: pytest.Item, call: pytest.CallInfo[None],
-                       report: pytest.TestReport, external: bool) -> None:
-    """Attach the scenario record and turn declared gaps into pytest skips."""
+                       report: pytest.TestReport) -> None:
+    """Attach the scenario record and turn declared gaps into pytest skips. A declared
+    reading that fails stays a failure, for the oracle, a mutant and an adapter alike."""
     if not is_scenario(item):
         return
     if call.when == "call" or (call.when == "setup" and report.outcome != "passed"):
-        outcome = classify(call.excinfo)
+        outcome = classify(call.excinfo, setup=in_setup(item, call))
         attach(item, call, report, outcome)
         if outcome in ("skipped", "unsupported") and report.outcome == "failed":
             assert call.excinfo is not None
             _as_skip(item, report, f"{outcome}: {call.excinfo.value}")
-        elif outcome == "fail" and external and "open" in item_tags(item):
-            # An open ruling has readings, not a right answer (rulings.md): the report says
-            # which reading the implementation follows instead of failing it.
-            _as_skip(item, report, "open ruling: the implementation does not follow this reading")
 
 
 def _as_skip(item: pytest.Item, report: pytest.TestReport, reason: str) -> None:

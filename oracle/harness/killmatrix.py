@@ -1,35 +1,34 @@
 """Run each game's features against every mutant and print the kill matrix.
 
-For every mutant (oracle/harness/mutants) the game's feature module runs in a
-pytest subprocess with ``--impl mutant:NAME``; a scenario that fails kills the
-mutant. The oracle runs too, as the baseline every scenario must pass. The
-matrix says which scenario IDs kill each mutant and which mutants each
-ruling's scenarios kill. Exit status 0 only when the baseline passes, every
-mutant is killed, every ruling's scenarios kill at least one mutant and every
-scenario kills at least one mutant.
+Every mutant (oracle/harness/mutants) is served over the adapter protocol
+(``railrules serve-mutant NAME``) and graded exactly as an outside engine is: the
+game's feature module runs in a pytest subprocess with ``--impl mutant:NAME`` and
+streams its results (oracle.harness.collect) to a file. A scenario kills the mutant
+only when its outcome is ``fail``: a wrong answer at a When or Then step. A failure
+while the Given steps build the position is a ``setup-error`` and kills nothing.
+The oracle, served the same way, is the baseline every scenario must pass.
 
-This module is also the tiny pytest plugin the subprocesses load (``-p``): it
-writes one JSON line per scenario to the file named by ``RAILRULES_KILLMATRIX``.
+Exit status 0 only when the baseline passes, every mutant is killed, each mutant is
+killed by a scenario of a ruling it claims to break, every ruling's scenarios kill
+at least one mutant and every scenario kills at least one mutant.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
+from oracle.harness.collect import iter_records
 
-ENV = "RAILRULES_KILLMATRIX"
 ROOT = Path(__file__).resolve().parents[2]
 
 #: game -> the test module that runs its features.
@@ -37,26 +36,9 @@ FEATURE_MODULES: dict[str, str] = {
     "rocket": "tests/test_rocket_features.py",
     "18xx": "tests/test_18xx_features.py",
 }
+#: the served oracle, graded like the mutants
+BASELINE = "serve"
 
-
-# -- the plugin side (inside each pytest subprocess) ------------------------------------------
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
-                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    report = yield
-    path = os.environ.get(ENV)
-    if path and (report.when == "call" or report.failed):
-        from steps.tags import node_tags, rulings_of, scenario_id
-        tags = node_tags(item)
-        record = {"id": scenario_id(tags) or item.nodeid, "rulings": rulings_of(tags),
-                  "when": report.when, "failed": report.failed}
-        with open(path, "a", encoding="utf-8") as out:
-            out.write(json.dumps(record) + "\n")
-    return report
-
-
-# -- the command side ------------------------------------------------------------------------
 
 @dataclass
 class Run:
@@ -64,29 +46,39 @@ class Run:
     returncode: int
     #: scenario id -> rulings
     scenarios: dict[str, list[str]] = field(default_factory=dict)
-    failed: set[str] = field(default_factory=set)
+    #: scenario id -> outcome
+    outcomes: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     tail: str = ""
 
+    @property
+    def failed(self) -> set[str]:
+        """The scenarios that kill: a wrong answer at a When or Then step."""
+        return {sid for sid, outcome in self.outcomes.items() if outcome == "fail"}
+
+    @property
+    def not_passing(self) -> dict[str, str]:
+        return {sid: o for sid, o in self.outcomes.items() if o != "pass"}
+
 
 def run_suite(module: str, impl: str, timeout: float = 900.0) -> Run:
-    """Run one feature module against one implementation in a subprocess."""
+    """Run one feature module against one implementation (served) in a subprocess."""
+    spec = (f"{sys.executable} -m oracle.protocol.server" if impl == BASELINE else impl)
     with tempfile.TemporaryDirectory(prefix="railrules-kill-") as tmp:
         out = Path(tmp) / "results.jsonl"
-        env = dict(os.environ, **{ENV: str(out)})
-        cmd = [sys.executable, "-m", "pytest", module, "--impl", impl, "-q",
-               "-p", "no:randomly", "-p", "oracle.harness.killmatrix", "--no-header"]
+        cmd = [sys.executable, "-m", "pytest", module, "--impl", spec, "-q",
+               "-p", "no:randomly", "--no-header", "--tb=no", "-p", "no:xdist",
+               "--railrules-results", str(out)]
         start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                               timeout=timeout, check=False)
         run = Run(impl, proc.returncode, seconds=time.perf_counter() - start,
                   tail=(proc.stdout + proc.stderr)[-3000:])
-        if out.exists():
-            for line in out.read_text("utf-8").splitlines():
-                rec = json.loads(line)
-                run.scenarios.setdefault(rec["id"], rec["rulings"])
-                if rec["failed"]:
-                    run.failed.add(rec["id"])
+        for rec in iter_records(out):
+            if rec.get("type") == "result":
+                sid = str(rec["id"])
+                run.scenarios[sid] = list(rec.get("rulings") or [])
+                run.outcomes[sid] = str(rec.get("outcome"))
     return run
 
 
@@ -100,34 +92,44 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
     by_game = sorted({m.game for m in mutants} | set(games or ()))
     modules = {g: FEATURE_MODULES[g] for g in by_game
                if g in FEATURE_MODULES and (ROOT / FEATURE_MODULES[g]).exists()}
-    jobs_list: list[tuple[str, str, str]] = [(g, "oracle", modules[g]) for g in modules]
+    jobs_list: list[tuple[str, str, str]] = [(g, BASELINE, modules[g]) for g in modules]
     jobs_list += [(m.game, f"mutant:{m.name}", modules[m.game]) for m in mutants
                   if m.game in modules]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         runs = list(pool.map(lambda j: (j[0], run_suite(j[2], j[1])), jobs_list))
-    baseline = {g: r for g, r in runs if r.impl == "oracle"}
+    baseline = {g: r for g, r in runs if r.impl == BASELINE}
     matrix: dict[str, list[str]] = {}
+    setup_errors: dict[str, list[str]] = {}
     rulings: dict[str, set[str]] = {}
     problems: list[str] = []
     for game, base in baseline.items():
-        if base.failed or base.returncode != 0:
-            problems.append(f"{game}: the oracle fails {sorted(base.failed)} "
+        if base.not_passing or base.returncode != 0:
+            problems.append(f"{game}: the served oracle does not pass {base.not_passing} "
                             f"(exit {base.returncode})\n{base.tail}")
         for rulings_of in base.scenarios.values():
             for ruling in rulings_of:
                 rulings.setdefault(ruling, set())
+    claims = {m.name: m.rulings for m in mutants}
     for game, run in runs:
-        if run.impl == "oracle":
+        if run.impl == BASELINE:
             continue
         name = run.impl.removeprefix("mutant:")
         killers = sorted(run.failed)
         matrix[name] = killers
+        broken = sorted(sid for sid, o in run.outcomes.items() if o == "setup-error")
+        if broken:
+            setup_errors[name] = broken
         if not run.scenarios:
             problems.append(f"{name}: no scenario ran (exit {run.returncode})\n{run.tail}")
         scen = baseline[game].scenarios if game in baseline else run.scenarios
+        own = False
         for sid in killers:
             for ruling in scen.get(sid, run.scenarios.get(sid, [])):
                 rulings.setdefault(ruling, set()).add(name)
+                own = own or ruling in claims[name]
+        if killers and not own:
+            problems.append(f"{name}: killed only by scenarios of rulings it does not claim "
+                            f"to break ({list(claims[name])}): {killers[:5]}")
     survivors = sorted(n for n, k in matrix.items() if not k)
     killing = {sid for k in matrix.values() for sid in k}
     idle = sorted(sid for b in baseline.values() for sid in b.scenarios if sid not in killing)
@@ -136,6 +138,8 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
         "mutants": matrix,
         "rulings": {r: sorted(k) for r, k in sorted(rulings.items())},
         "survivors": survivors,
+        #: scenarios whose position the mutant would not build: not kills (information)
+        "setup_errors": setup_errors,
         "rulings_without_kills": silent,
         #: scenarios that kill no mutant: each one must kill at least one (the brief)
         "scenarios_without_kills": idle,

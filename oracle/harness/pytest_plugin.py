@@ -16,6 +16,7 @@ import pytest
 
 from oracle.games import get_game, registered_games
 from oracle.harness import collect
+from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
 from steps.world import World
@@ -48,16 +49,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(writer, "railrules-writer")
 
 
-def _external(config: pytest.Config) -> bool:
-    spec = str(config.getoption("--impl"))
-    return spec not in ("", "oracle") and not spec.startswith("mutant:")
-
-
 @pytest.fixture(scope="session")
 def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
     config = request.config
+    # ``mutant:NAME`` is served over the protocol like any outside engine.
     impl = make_implementation(
-        str(config.getoption("--impl")), timeout=float(config.getoption("--impl-timeout")),
+        resolve_spec(str(config.getoption("--impl"))),
+        timeout=float(config.getoption("--impl-timeout")),
         max_restarts=int(config.getoption("--impl-restarts")),
         max_reply_bytes=int(config.getoption("--impl-max-reply")))
     try:
@@ -109,5 +107,5 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any,
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
                               ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     report = yield
-    collect.makereport_wrapper(item, call, report, _external(item.config))
+    collect.makereport_wrapper(item, call, report)
     return report

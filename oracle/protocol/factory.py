@@ -1,7 +1,6 @@
 """Turn an ``--impl`` spec into an Implementation.
 
 * ``oracle`` (the default): the in-process oracle.
-* ``mutant:NAME``: the in-process oracle with one deliberately wrong rule.
 * anything else: a shell command that starts an adapter speaking the protocol;
   ``client_options`` (timeout, max_restarts, max_reply_bytes, ...) go to its client.
 """
@@ -17,9 +16,5 @@ from oracle.protocol.inprocess import InProcess
 def make_implementation(spec: str, **client_options: Any) -> Implementation:
     if spec in ("", "oracle"):
         return InProcess()
-    if spec.startswith("mutant:"):
-        from oracle.harness.mutants import mutant_implementation
-        mutant: Implementation = mutant_implementation(spec.removeprefix("mutant:"))
-        return mutant
     from oracle.protocol.client import ProtocolClient
     return ProtocolClient(spec, **client_options)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import oracle
-from oracle.core.canonical import canonical_dumps
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.games import get_game, registered_games
 from oracle.protocol.implementation import (
@@ -70,23 +68,9 @@ class InProcess(Implementation):
         return result
 
     def canonical(self, game: str, position: JSON) -> JSON:
-        api = self._game(game)
-        api.validate(position)
-        shape = getattr(api, "canonical", None)
-        if shape is not None:
-            result: JSON = shape(position)
-            return result
-        # Without a game-specific form, the canonical JSON text read back is canonical.
-        canon: JSON = json.loads(canonical_dumps(position))
-        return canon
+        """The game's own canonical form (every game API has one; docs/protocol.md)."""
+        result: JSON = self._game(game).canonical(position)
+        return result
 
     def game_over(self, game: str, position: JSON) -> bool:
-        api = self._game(game)
-        over = getattr(api, "game_over", None)
-        if over is not None:
-            return bool(over(position))
-        # Without its own test: the scores say so (Rocket's carry "over"), or no action is legal.
-        scores = api.scores(position)
-        if isinstance(scores, dict) and isinstance(scores.get("over"), bool):
-            return bool(scores["over"])
-        return not api.legal_actions(position)
+        return bool(self._game(game).game_over(position))

@@ -8,7 +8,7 @@ from typing import Any
 from oracle.core.options import OptionSpec
 from oracle.core.schema import load_schema
 from oracle.rocket import codec, conservation
-from oracle.rocket.actions import Action, action_from_json
+from oracle.rocket.actions import action_from_json
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
 from oracle.rocket.setup import initial_state, state_from_drawing
@@ -47,8 +47,12 @@ class RocketAPI:
         state = codec.from_json(position)
         return codec.to_json(self.rules.apply(state, action_from_json(action)))
 
-    def apply_state(self, state: State, action: Action) -> State:
-        return self.rules.apply(state, action)
+    def canonical(self, position: JSON) -> JSON:
+        """The one canonical form: decoded (and so checked) and encoded again."""
+        return codec.to_json(codec.from_json(position))
+
+    def game_over(self, position: JSON) -> bool:
+        return codec.from_json(position).over
 
     def scores(self, position: JSON) -> JSON:
         return scores(codec.from_json(position))

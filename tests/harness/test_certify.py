@@ -52,14 +52,16 @@ def test_a_wrong_adapter_fails_and_its_reading_is_named(tmp_path: Path) -> None:
     assert results["TOY-01-b"]["failed_step"]["text"] == (  # type: ignore[index]
         'the action is refused with reason "add/past_limit"')
     assert "accepted" in str(results["TOY-01-b"]["observed"])
+    # A declared reading that fails is a failure, not a skip (the adapter declares
+    # every reading by declaring nothing: the default handshake).
     assert results["TOY-OPEN-01-a"]["outcome"] == "fail"
-    assert report["totals"]["reading-not-followed"] == 1  # type: ignore[index]
+    assert report["totals"]["fail"] == 2  # type: ignore[index]
     assert report["open_rulings"]["TOY-OPEN-01"]["verdict"] == (  # type: ignore[index]
         "follows step_max=3")
     assert report["rulings"]["TOY-01"]["text"] == (  # type: ignore[index]
         "The total may not pass the limit.")
     junit = ET.parse(out / "junit.xml").getroot()
-    assert junit.get("tests") == "7" and junit.get("failures") == "1"
+    assert junit.get("tests") == "7" and junit.get("failures") == "2"
     html = (out / "index.html").read_text()
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;b&gt;exactly&lt;/b&gt;" in html  # the ruling's words are escaped too
@@ -85,3 +87,47 @@ def test_resume_keeps_results_and_runs_only_the_rest(tmp_path: Path) -> None:
     assert code == 0 and len(again) == 7
     assert again[:3] == lines[:3]
     assert load(out)["scenarios"] == 7
+
+
+def test_one_pass_and_the_rest_unsupported_is_not_certified(tmp_path: Path) -> None:
+    """An adapter that answers queries but declares every action unsupported passes
+    TOY-02 and TOY-03 only: not certified for the suite, certified for those two."""
+    code, out = run_certify(tmp_path, f"{FAKE} unsupported_apply")
+    report = load(out)
+    assert code == 1 and report["certified"] is False
+    cover = report["coverage"]["rulings"]  # type: ignore[index]
+    assert cover["TOY-01"]["coverage"] == "unsupported"
+    assert cover["TOY-02"]["coverage"] == "graded"
+    assert any("TOY-01" in w for w in  # type: ignore[attr-defined]
+               report["coverage"]["not_certified_because"])  # type: ignore[index]
+    code, out = run_certify(tmp_path, f"{FAKE} unsupported_apply", "--scope", "TOY-02,TOY-03")
+    report = load(out)
+    assert code == 0 and report["certified"] is True
+    assert report["scope"]["name"] == "TOY-02,TOY-03"  # type: ignore[index]
+
+
+def test_a_failure_while_building_the_position_is_a_setup_error(tmp_path: Path) -> None:
+    """The picky adapter refuses positions with a total above 5: the scenarios that
+    start there fail in their Given step, which blames no ruling."""
+    code, out = run_certify(tmp_path, f"{FAKE} picky")
+    report = load(out)
+    results = by_id(report)
+    assert results["TOY-01-b"]["outcome"] == "setup-error"
+    assert results["TOY-01-b"]["failed_step"]["type"] == "given"  # type: ignore[index]
+    assert results["TOY-01-a"]["outcome"] == "setup-error"
+    assert results["TOY-OPEN-01-b"]["outcome"] == "pass"
+    assert code == 1 and report["certified"] is False
+    # blamed on no ruling: TOY-01 was never put to the adapter
+    assert report["coverage"]["rulings"]["TOY-01"]["verdict"] == "not-graded"  # type: ignore[index]
+
+
+def test_an_unknown_scope_is_refused_before_running(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, "oracle", "--scope", "NOPE")
+    assert code == 2 and not (out / "report.json").exists()
+
+
+def test_catalogue_scope_lists_rulings_without_scenarios(tmp_path: Path) -> None:
+    code, out = run_certify(tmp_path, "oracle", "--scope", "catalogue")
+    report = load(out)
+    assert report["catalogue_without_scenarios"] == []
+    assert code == 0

@@ -77,5 +77,12 @@ class ToyGame:
     def conservation(self, before: JSON, after: JSON) -> list[str]:
         return [] if after["total"] >= before["total"] else ["the total went down"]
 
+    def canonical(self, position: JSON) -> JSON:
+        self.validate(position)
+        return dict(sorted(position.items()))
+
+    def game_over(self, position: JSON) -> bool:
+        return bool(position["total"] == position["limit"])
+
 
 TOY = ToyGame()

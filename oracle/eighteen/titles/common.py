@@ -27,8 +27,18 @@ PHASES_1830 = (
 )
 
 
-def delaware_and_hudson(hex_id: str) -> PrivateDef:
-    """D&H (seed 001 appendix; TP-DH30-01..05): tile 57 and a free token on ``hex_id``."""
+#: which D&H ruling a refusal cites, by aspect (1830; TP-DH30-*)
+DH_1830_RULINGS: tuple[tuple[str, str], ...] = (
+    ("tile", "TP-DH30-01"), ("token", "TP-DH30-02"), ("token_timing", "TP-DH30-02"),
+    ("blocks", "TP-DH30-03"), ("use", "TP-DH30-03"), ("closed", "TP-DH30-03"),
+    ("token_lost", "TP-DH30-04"),
+    ("requires_tile", "TP-DH30-05"), ("tile_after_token", "TP-DH30-05"))
+
+
+def delaware_and_hudson(hex_id: str,
+                        rulings: tuple[tuple[str, str], ...] = DH_1830_RULINGS) -> PrivateDef:
+    """D&H (seed 001 appendix; TP-DH30-01..05): tile 57 and a free token on ``hex_id``.
+    ``rulings``: what a refusal cites (18Kaas cites its own TP-DH18K-01)."""
     return PrivateDef(
         id="DH", name="Delaware & Hudson", value=70, revenue=15,
         usable_by=OWNING_COMPANY,  # TP-DH30-03
@@ -46,6 +56,7 @@ def delaware_and_hudson(hex_id: str) -> PrivateDef:
         separate_execution=SeparateExecution(token_in_later_turn=False,
                                              token_survives_other_tile=False,
                                              tile_after_token=None),
+        rulings=rulings,
     )
 
 

@@ -47,6 +47,8 @@ NF = PrivateDef(
                      reserved=False, requires_tile_laid=None),
     closes="token",  # TP-NF35-01
     separate_execution=None,
+    rulings=(("token", "TP-NF35-01"), ("use", "TP-NF35-01"), ("closed", "TP-NF35-01"),
+             ("token_timing", "TP-NF35-02")),
 )
 
 PFB = PrivateDef(
@@ -64,6 +66,10 @@ PFB = PrivateDef(
     separate_execution=SeparateExecution(token_in_later_turn=True,
                                          token_survives_other_tile=True,
                                          tile_after_token=False),
+    rulings=(("tile", "TP-PFB35-01"), ("use", "TP-PFB35-01"), ("token", "TP-PFB35-02"),
+             ("token_timing", "TP-PFB35-02"), ("requires_tile", "TP-PFB35-02"),
+             ("token_lost", "TP-PFB35-03"), ("tile_after_token", "TP-PFB35-03"),
+             ("closed", "TP-PFB35-03")),
 )
 
 

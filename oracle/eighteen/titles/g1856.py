@@ -46,6 +46,9 @@ WSR = PrivateDef(
                      reserved=False, requires_tile_laid=False),
     closes="any",  # TP-WSR56-03
     separate_execution=None,
+    rulings=(("tile", "TP-WSR56-01"), ("blocks", "TP-WSR56-01"), ("token", "TP-WSR56-02"),
+             ("token_timing", "TP-WSR56-02"), ("requires_tile", "TP-WSR56-02"),
+             ("closed", "TP-WSR56-03")),
 )
 
 PORTS = ("C14", "D19", "E18", "F17", "F9", "H17", "H7", "H5", "J17", "J5", "K2", "M18", "O18")
@@ -63,6 +66,8 @@ GLSC = PrivateDef(
                      bonus_removed_in_phase="6"),
     closes="token",
     separate_execution=None,
+    rulings=(("token", "TP-BONUS-01"), ("token_timing", "TP-BONUS-01"), ("use", "TP-BONUS-01"),
+             ("closed", "TP-BONUS-01")),
 )
 
 

@@ -40,6 +40,8 @@ SNAR = PrivateDef(
                      bonus=10, bonus_removed_in_phase="6"),
     closes="never",
     separate_execution=None,
+    rulings=(("token", "TP-BONUS-01"), ("token_timing", "TP-BONUS-01"), ("use", "TP-BONUS-01"),
+             ("closed", "TP-BONUS-01")),
 )
 
 

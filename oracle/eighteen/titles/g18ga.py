@@ -32,6 +32,9 @@ WS = PrivateDef(
                      reserved=False, requires_tile_laid=False),
     closes="never",
     separate_execution=None,
+    rulings=(("tile", "TP-WS18GA-02"), ("token", "TP-WS18GA-01"),
+             ("token_timing", "TP-WS18GA-01"), ("blocks", "TP-WS18GA-01"),
+             ("use", "TP-WS18GA-01"), ("closed", "TP-WS18GA-01")),
 )
 
 TITLE = TitleData(

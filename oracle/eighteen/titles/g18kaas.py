@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from oracle.eighteen.board import hexes, make_map
 from oracle.eighteen.title import CompanyDef, TitleData
-from oracle.eighteen.titles.common import PHASES_1830, delaware_and_hudson, settle_dh
+from oracle.eighteen.titles.common import (
+    DH_1830_RULINGS,
+    PHASES_1830,
+    delaware_and_hudson,
+    settle_dh,
+)
 from oracle.eighteen.titles.g1830 import TITLE as T1830
 
 MAP = make_map(
@@ -31,7 +36,8 @@ TITLE = TitleData(
         CompanyDef("ERIE", "Erie", "", None, (0, 40, 100)),
         CompanyDef("CO", "Chesapeake & Ohio", "", None, (0, 40, 100)),
     ),
-    privates=(delaware_and_hudson("K16"),),
+    privates=(delaware_and_hudson("K16", tuple(
+        (aspect, "TP-DH18K-01") for aspect, _ in DH_1830_RULINGS)),),
     supply=T1830.supply,
     bank=12000,
     starting_cash=T1830.starting_cash,

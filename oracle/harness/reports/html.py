@@ -15,10 +15,12 @@ from typing import Any
 from oracle.harness.catalogue import Ruling
 from oracle.harness.collect import OUTCOMES
 from oracle.harness.reports.board import board_svg
+from oracle.harness.reports.coverage import COVERAGE
 
 COLOURS = {"pass": "#1e8449", "fail": "#c0392b", "skipped": "#7f8c8d",
            "unsupported": "#95a5a6", "error": "#d35400", "crash": "#8e44ad",
-           "timeout": "#b9770e", "reading-not-followed": "#2471a3"}
+           "timeout": "#b9770e", "setup-error": "#6e2c00", "graded": "#1e8449",
+           "not-graded": "#d35400", "untested": "#7f8c8d"}
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:1100px;color:#222}
@@ -42,14 +44,8 @@ def _badge(outcome: str) -> str:
     return f'<span class="badge" style="background:{colour}">{escape(outcome)}</span>'
 
 
-def _counts_as(record: dict[str, Any]) -> str:
-    if record.get("open") and record.get("outcome") == "fail":
-        return "reading-not-followed"
-    return str(record.get("outcome"))
-
-
 def _scenario(record: dict[str, Any], symbols: dict[str, str]) -> str:
-    outcome = _counts_as(record)
+    outcome = str(record.get("outcome"))
     opened = " open" if outcome not in ("pass", "skipped", "unsupported") else ""
     where = f"{record.get('feature', '')}:{record.get('line', '')}"
     out = [f'<details class="scenario"{opened}><summary>{_badge(outcome)} '
@@ -87,6 +83,29 @@ def _scenario(record: dict[str, Any], symbols: dict[str, str]) -> str:
     return "".join(out)
 
 
+def _coverage(report: dict[str, Any]) -> str:
+    """Per game, how many rulings in scope were graded; per ruling, its coverage; and the
+    catalogue rulings no scenario cites."""
+    cover = report["coverage"]
+    out = ['<h2>Coverage of the scope</h2><table class="totals"><tr><th>game</th>'
+           + "".join(f"<th>{_badge(c)}</th>" for c in COVERAGE) + "</tr>"]
+    for game, counts in cover["games"].items():
+        out.append(f"<tr><td>{escape(game or '(no game)')}</td>"
+                   + "".join(f"<td>{counts.get(c, 0)}</td>" for c in COVERAGE) + "</tr>")
+    out.append("</table>")
+    if cover["not_certified_because"]:
+        out.append("<p>Not certified because:</p><ul>" + "".join(
+            f"<li>{escape(w)}</li>" for w in cover["not_certified_because"]) + "</ul>")
+    rows = "".join(f"<a href='#{escape(rid)}'>{escape(rid)}</a> {_badge(e['coverage'])} "
+                   for rid, e in cover["rulings"].items())
+    out.append(f"<details><summary>Every ruling in scope</summary><p>{rows}</p></details>")
+    without = report["catalogue_without_scenarios"]
+    if without:
+        out.append(f"<p class='warn'>Catalogue rulings with no scenario ({len(without)}), "
+                   f"which no certificate covers: {escape(', '.join(without))}</p>")
+    return "".join(out)
+
+
 def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
     impl = report["implementation"]
     who = escape(f"{impl.get('name', report['spec'])} {impl.get('version', '')}".strip())
@@ -100,9 +119,12 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
     if report["partial"]:
         body.append('<p class="warn">Partial run: some scenarios did not run. '
                     "This report certifies nothing.</p>")
-    body.append(f"<p>Certified: <b>{'yes' if report['certified'] else 'no'}</b></p>")
+    scope = report["scope"]
+    body.append(f"<p>Certified: <b>{'yes' if report['certified'] else 'no'}</b> &middot; "
+                f"scope <code>{escape(scope['name'])}</code> ({scope['rulings']} rulings)</p>")
+    body.append(_coverage(report))
     body.append('<table class="totals"><tr><th>outcome</th><th>scenarios</th></tr>')
-    for outcome in (*OUTCOMES, "reading-not-followed"):
+    for outcome in OUTCOMES:
         body.append(f"<tr><td>{_badge(outcome)}</td><td>{report['totals'].get(outcome, 0)}"
                     f"</td></tr>")
     body.append("</table>")
@@ -122,8 +144,7 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
     for rid in order:
         entry = report["rulings"][rid]
         totals = " ".join(f"{_badge(k)} {v}" for k, v in entry["totals"].items())
-        bad = any(k not in ("pass", "skipped", "unsupported", "reading-not-followed")
-                  for k in entry["totals"])
+        bad = any(k not in ("pass", "skipped", "unsupported") for k in entry["totals"])
         body.append(f'<details class="ruling" id="{escape(rid)}"{" open" if bad else ""}>'
                     f"<summary><b>{escape(rid)}</b> ({escape(entry['status'])}) {totals}"
                     f"</summary><p class='words'>{escape(entry['text'] or 'not in the catalogue')}"

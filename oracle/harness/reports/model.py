@@ -1,8 +1,9 @@
 """Turn the streamed results (results.jsonl) into the aggregate report.json value.
 
-Open rulings (rulings.md, status ``open``) have readings, not one right answer:
-a failing scenario tagged ``@open`` is not counted as a failure; the report says
-which reading (``@option:NAME=VALUE``) the implementation follows instead.
+Open rulings (rulings.md, status ``open``) have readings, not one right answer: an
+implementation declares the readings it follows, a declared reading that fails is a
+failure like any other, and the report also says which readings it follows.
+What the certificate covers (its scope, per-ruling coverage) is ``coverage.py``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from oracle.games import game_of_ruling
 from oracle.harness.catalogue import Ruling
-from oracle.harness.collect import OUTCOMES, iter_records
+from oracle.harness.collect import BAD, OUTCOMES, iter_records
+from oracle.harness.reports.coverage import Scope, coverage
 
-REPORT_FORMAT = 1
-BAD = ("fail", "error", "crash", "timeout")
+REPORT_FORMAT = 2
 
 
 def read_stream(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
@@ -28,13 +30,6 @@ def read_stream(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any] | None
             if handshake is None and isinstance(record.get("handshake"), dict):
                 handshake = record["handshake"]
     return list(by_key.values()), handshake
-
-
-def counts_as(record: dict[str, Any]) -> str:
-    """How a result enters the totals: an open reading not followed is not a failure."""
-    if record.get("open") and record.get("outcome") == "fail":
-        return "reading-not-followed"
-    return str(record.get("outcome"))
 
 
 def _reading(record: dict[str, Any]) -> str:
@@ -72,19 +67,20 @@ def open_rulings(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any] | None,
                  spec: str, suite: dict[str, Any], catalogue: dict[str, Ruling],
-                 started: str, finished: str, partial: bool) -> dict[str, Any]:
+                 started: str, finished: str, partial: bool, scope: Scope,
+                 suite_rulings: list[str]) -> dict[str, Any]:
     results = sorted(results, key=lambda r: (str(r.get("feature")), int(r.get("line") or 0),
                                              str(r.get("id"))))
     totals = {o: 0 for o in OUTCOMES}
-    totals["reading-not-followed"] = 0
     for record in results:
-        totals[counts_as(record)] = totals.get(counts_as(record), 0) + 1
+        outcome = str(record.get("outcome"))
+        totals[outcome] = totals.get(outcome, 0) + 1
     by_ruling: dict[str, dict[str, Any]] = {}
     for record in results:
         for rid in record.get("rulings") or ["(untagged)"]:
             entry = by_ruling.setdefault(rid, {"scenarios": [], "totals": Counter()})
             entry["scenarios"].append(record["id"])
-            entry["totals"][counts_as(record)] += 1
+            entry["totals"][str(record.get("outcome"))] += 1
     rulings: dict[str, Any] = {}
     for rid, entry in sorted(by_ruling.items()):
         known = catalogue.get(rid)
@@ -93,7 +89,10 @@ def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any
                                               "source": ""}),
             "scenarios": entry["scenarios"], "totals": dict(sorted(entry["totals"].items())),
         }
-    graded = sum(totals[o] for o in OUTCOMES if o not in ("skipped", "unsupported"))
+    graded = totals["pass"] + totals["fail"]
+    every = set(catalogue) | set(suite_rulings) | set(rulings)
+    cover = coverage(results, scope, catalogue, suite_rulings,
+                     {r: game_of_ruling(r) for r in every})
     return {
         "format": REPORT_FORMAT,
         "spec": spec,
@@ -105,7 +104,12 @@ def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any
         "totals": totals,
         "scenarios": len(results),
         "pass_rate": round(totals["pass"] / graded, 4) if graded else None,
-        "certified": partial is False and graded > 0 and not any(totals[o] for o in BAD),
+        # Evidence only: every settled ruling in scope passed, nothing in scope went
+        # wrong, and the run finished.
+        "certified": partial is False and bool(cover["certifies"]),
+        "scope": cover["scope"],
+        "coverage": {k: cover[k] for k in ("rulings", "games", "not_certified_because")},
+        "catalogue_without_scenarios": cover["catalogue_without_scenarios"],
         "rulings": rulings,
         "open_rulings": open_rulings(results),
         "results": results,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.harness.collect import OUTCOMES
+from oracle.harness.collect import BAD, OUTCOMES
 
 
 def summary_table(report: dict[str, Any], limit: int = 15) -> str:
@@ -13,16 +13,15 @@ def summary_table(report: dict[str, Any], limit: int = 15) -> str:
     lines = [f"railrules {report['suite']['version']} (suite {report['suite']['hash'][:12]}) "
              f"against {who}", ""]
     totals = report["totals"]
-    width = max(len(o) for o in (*OUTCOMES, "reading-not-followed"))
-    for outcome in (*OUTCOMES, "reading-not-followed"):
+    width = max(len(o) for o in OUTCOMES)
+    for outcome in OUTCOMES:
         if totals.get(outcome) or outcome in ("pass", "fail"):
             lines.append(f"  {outcome:<{width}}  {totals.get(outcome, 0):>5}")
     lines.append(f"  {'scenarios':<{width}}  {report['scenarios']:>5}")
     rate = report.get("pass_rate")
     if rate is not None:
         lines.append(f"  {'pass rate':<{width}}  {rate:>6.1%}")
-    bad = [r for r in report["results"]
-           if r["outcome"] in ("fail", "error", "crash", "timeout") and not r.get("open")]
+    bad = [r for r in report["results"] if r["outcome"] in BAD]
     if bad:
         lines += ["", "Not passing:"]
         for r in bad[:limit]:
@@ -33,7 +32,39 @@ def summary_table(report: dict[str, Any], limit: int = 15) -> str:
         lines += ["", "Open rulings:"]
         for rid, entry in report["open_rulings"].items():
             lines.append(f"  {rid}: {entry['verdict']}")
+    lines += ["", *coverage_lines(report, limit)]
     if report["partial"]:
         lines += ["", "PARTIAL RUN: some scenarios did not run; this report certifies nothing."]
-    lines += ["", "certified: " + ("yes" if report["certified"] else "no")]
+    scope = report["scope"]
+    lines += ["", f"certified: {'yes' if report['certified'] else 'no'} "
+                  f"(scope {scope['name']}: {scope['rulings']} rulings)"]
     return "\n".join(lines)
+
+
+def coverage_lines(report: dict[str, Any], limit: int = 15) -> list[str]:
+    """Coverage per game, why the certificate is withheld, and what has no scenario."""
+    cover = report["coverage"]
+    lines = [f"Coverage of scope {report['scope']['name']} (rulings):"]
+    for game, counts in cover["games"].items():
+        shown = ", ".join(f"{k} {n}" for k, n in counts.items())
+        lines.append(f"  {game or '(no game)':<8} {shown}")
+    why = cover["not_certified_because"]
+    if why:
+        lines.append("Not certified because:")
+        lines += [f"  {w}" for w in why[:limit]]
+        if len(why) > limit:
+            lines.append(f"  ... and {len(why) - limit} more (see report.json)")
+    without = report["catalogue_without_scenarios"]
+    if without:
+        lines.append(f"Catalogue rulings with no scenario ({len(without)}), outside any "
+                     f"certificate: {_ranges(without)}")
+    return lines
+
+
+def _ranges(ids: list[str]) -> str:
+    """``DS-01..DS-17, ST-01..ST-13``: consecutive IDs of one prefix folded."""
+    groups: dict[str, list[str]] = {}
+    for rid in ids:
+        groups.setdefault(rid.rsplit("-", 1)[0], []).append(rid)
+    return ", ".join(g[0] if len(g) == 1 else f"{g[0]}..{g[-1]} ({len(g)})"
+                     for g in groups.values())

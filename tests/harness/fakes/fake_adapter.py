@@ -22,7 +22,7 @@ from oracle.protocol.server import answer  # noqa: E402
 
 MODES = ("good", "crash", "hang", "garbage", "wrong_seq", "flood", "chatty", "liar",
          "bad_schema", "crash_on_start", "die_once", "stderr_noise", "errored", "skipped",
-         "unsupported_apply", "slow_start", "lenient")
+         "unsupported_apply", "slow_start", "lenient", "picky")
 
 
 def out(reply: object) -> None:
@@ -44,6 +44,11 @@ def main() -> None:
         if mode == "stderr_noise":
             sys.stderr.write("warning: noise\n" * 50)
             sys.stderr.flush()
+        # picky: refuses every position with a total above 5
+        if cmd == "load" and mode == "picky" and msg["position"].get("total", 0) > 5:
+            out({"seq": seq, "result": {"valid": False, "field": "total",
+                                        "message": "too big for me", "rule": ""}})
+            continue
         if cmd == "load" and mode == "liar":
             out({"seq": seq, "unsupported": {"feature": "game:toy", "reason": "not really"}})
             continue
