@@ -122,6 +122,39 @@ Feature: Isolated railway lines
     And the liverpool line has merged into the york line
     And player p3 holds 0 real and 1 supplementary shares of york
 
+  @id:iso-merge-in-possible-no-share @ruling:SR-ISO-02 @ruling:SR-ISO-03 @source:000
+  Scenario: A line others could still merge into gives no share for its next move
+    Given a 3-player game on this board:
+      """
+         1  2  3  4  5  6  7  8
+      A  .  .  YO ~  ~  .  .  ~
+      B   .  .  y= y@ .  .  .  ~
+      C  .  .  .  .  .  ~  ~  ~
+      D   .  l@ .  .  .  .  .  .
+      E  .  LV .  .  LO .  .  DO
+      """
+    And p1 has moved the york locomotive to B5 and the move stands
+    And it is p2's turn
+    When p2 moves the york locomotive to B6
+    Then the action is accepted
+    And player p2 holds 0 shares of york
+
+  @id:iso-unstarted-may-merge-in @ruling:SR-ISO-02 @source:000
+  Scenario: A line is isolated even though a line not yet started could merge into it
+    Given a 3-player game on this board:
+      """
+         1  2  3  4  5  6  7  8
+      A  .  .  YO ~  ~  ~  ~  ~
+      B   .  .  y= y@ .  ~  ~  ~
+      C  .  .  .  ~  ~  ~  ~  ~
+      D   .  LV .  .  .  .  .  .
+      E  .  .  .  .  LO .  .  DO
+      """
+    And p1 has moved the york locomotive to B5
+    When p1 lays the track tile
+    Then the york line is isolated
+    And the liverpool line is not isolated
+
   @id:iso-no-share-for-move @ruling:SR-ISO-03 @source:000
   Scenario: Moving an isolated line's locomotive gives no share
     Given a 3-player game on this board:
@@ -352,6 +385,24 @@ Feature: Isolated railway lines
       E  DO .  .  LO .  .  .  .  NO
       """
     And only 2 track tiles are left
+    And p1 has moved the york locomotive to B4
+    When p1 lays the track tile
+    Then 1 track tile is left
+    And the york line is not isolated
+    And the york pile holds 15 shares
+
+  @id:iso-few-tiles-merger-not-isolated @ruling:SR-ISO-07 @source:000
+  Scenario: A line needing more tiles than are left to merge is not isolated
+    Given a 3-player game on this board:
+      """
+         1  2  3  4  5  6  7  8  9
+      A  ~  ~  ~  ~  ~  ~  ~  ~  ~
+      B   YO y= y@ .  .  .  .  .  .
+      C  ~  ~  ~  ~  ~  ~  ~  ~  l@
+      D   .  .  .  .  .  .  .  .  l=
+      E  DO .  .  LO .  .  .  .  LV
+      """
+    And 56 track tiles lie on parts of the board not drawn
     And p1 has moved the york locomotive to B4
     When p1 lays the track tile
     Then 1 track tile is left

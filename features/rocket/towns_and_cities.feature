@@ -259,6 +259,24 @@ Feature: Towns and cities
     And nobody has been paid
     And no line has merged
 
+  @id:twn-start-stays-start-after-merger @ruling:SR-TWN-06 @source:000
+  Scenario: York stays a starting town after its line has merged into another
+    Given a 3-player game on this board:
+      """
+         1  2  3  4  5  6  7  8
+      A  .  .  .  .  .  .  .  .
+      B   .  .  YO y= y@ .  .  .
+      C  LE .  .  .  .  .  c@ CR
+      D   l=2 l@ .  .  .  .  .  .
+      E  LV .  .  .  GU .  .  DO
+      """
+    And p1 has moved the york locomotive to B6 and the move stands
+    And p1 has moved the liverpool locomotive to C3
+    When p1 lays the track tile
+    Then the liverpool line reaches york
+    And player p2 has £0
+    And the york line has merged into the crewe line
+
   @id:twn-kind-fixed-in-position @ruling:SR-TWN-06 @ruling:SR-TWN-01 @source:000
   Scenario: A position that calls York a railway town is malformed
     Given a 3-player game on this board:
