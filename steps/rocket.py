@@ -1,5 +1,4 @@
-"""Stephenson's Rocket: the ``When`` steps (one action each), the ``Then`` steps, and the
-``Given`` for tiles laid off the drawing.
+"""Stephenson's Rocket: the ``When`` steps (one action each) and the ``Then`` steps.
 
 Everything goes through ``world`` (the Implementation interface): ``world.send``
 for actions, ``world.position`` (the canonical JSON the implementation returned)
@@ -10,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import parsers, then, when
 
 from steps.rocket_given import *  # noqa: F403 - the Given steps register on import
 from steps.rocket_given import GAME, JSON
@@ -41,21 +40,6 @@ def held(world: World, player: str, line: str) -> dict[str, int]:
 
 def legal(world: World) -> list[JSON]:
     return world.impl.legal_actions(GAME, position(world))
-
-
-# -- Given: the tile supply -------------------------------------------------------------
-
-@given(rx(r"(?P<n>\d+) track tiles? (lies|lie) on parts of the board not drawn"))
-def tiles_elsewhere(world: World, n: str) -> None:
-    """``supply.tiles_elsewhere``: tiles already laid where the drawing does not
-    reach, so they touch nothing drawn; they come out of the tiles left."""
-    pos = copy.deepcopy(position(world))
-    supply = pos["supply"]
-    assert supply["tiles_left"] > int(n), \
-        f"only {supply['tiles_left']} tiles are left: {n} elsewhere would end the game"
-    supply["tiles_left"] -= int(n)
-    supply["tiles_elsewhere"] += int(n)
-    world.load(GAME, pos)
 
 
 # -- When: one action each -------------------------------------------------------------

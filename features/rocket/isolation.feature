@@ -310,7 +310,7 @@ Feature: Isolated railway lines
       E  ~  ~  ~  ~  .  .  .  LO
       """
     When p1 moves the york locomotive to B5
-    Then the action is refused with reason "move/two_lines"
+    Then the action is refused with reason "move/two_lines" under ruling SR-ISO-06
 
   @id:iso-boxed-cannot-move @ruling:SR-ISO-06 @source:000
   Scenario: Boxed in by two lines, the York locomotive has no legal move
@@ -402,7 +402,7 @@ Feature: Isolated railway lines
       D   .  .  .  .  .  .  .  .  l=
       E  DO .  .  LO .  .  .  .  LV
       """
-    And 56 track tiles lie on parts of the board not drawn
+    And only 2 track tiles are left
     And p1 has moved the york locomotive to B4
     When p1 lays the track tile
     Then 1 track tile is left

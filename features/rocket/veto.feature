@@ -60,7 +60,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And player p2 holds 3 real shares of york
     And p1 has moved the york locomotive to D3
     When p2 bids 1 share to send the locomotive to C4
-    Then the action is refused with reason "veto/not_now"
+    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
 
   @id:veto-pass-without-call-refused @ruling:SR-VETO-01 @source:000
   Scenario: There is no poll to pass in until someone asks
@@ -75,7 +75,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       """
     And p1 has moved the york locomotive to D3
     When p2 passes in the veto round
-    Then the action is refused with reason "veto/not_now"
+    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
 
   @id:veto-call-opens-poll @ruling:SR-VETO-01 @source:000
   Scenario: Asking for a veto round starts the poll with the player left of the mover
@@ -110,7 +110,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And player p2 holds 3 real shares of york
     And p1 has moved the york locomotive to D3 and the move stands
     When p2 asks for a veto round
-    Then the action is refused with reason "veto/not_now"
+    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
 
   @id:veto-poll-order-kept @ruling:SR-VETO-01 @source:000
   Scenario: In the poll the players bid in turn from the mover's left
@@ -208,7 +208,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids 0 shares to send the locomotive to C4
-    Then the action is refused with reason "veto/minimum_one_share"
+    Then the action is refused with reason "veto/minimum_one_share" under ruling SR-VETO-05
 
   @id:veto-negative-bid-refused @ruling:SR-VETO-05 @source:000
   Scenario: Fewer than zero shares is no bid either
@@ -225,7 +225,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids -1 shares to send the locomotive to C4
-    Then the action is refused with reason "veto/minimum_one_share"
+    Then the action is refused with reason "veto/minimum_one_share" under ruling SR-VETO-05
 
   @id:veto-one-share-bid-accepted @ruling:SR-VETO-05 @source:000
   Scenario: One share is the least bid

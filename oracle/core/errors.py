@@ -5,7 +5,8 @@
 * ``IllegalAction``: a well-formed action the rules refuse in this position. It
   carries a stable, namespaced reason code (``veto/not_original_space``), the
   ruling ID it rests on (or ``""`` when it rests on the base rules) and a sentence.
-* ``ProtocolError``: an adapter broke the wire protocol.
+* protocol errors (an adapter breaking the wire protocol) are the harness's to grade:
+  ``oracle.protocol.implementation.Crashed`` and its siblings.
 """
 
 from __future__ import annotations
@@ -47,12 +48,3 @@ class IllegalAction(RailrulesError, ValueError):
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "ruling": self.ruling, "reason": self.reason}
-
-
-class ProtocolError(RailrulesError):
-    """An adapter sent something the protocol does not allow."""
-
-    def __init__(self, message: str, detail: Any = None) -> None:
-        self.message = message
-        self.detail = detail
-        super().__init__(message)

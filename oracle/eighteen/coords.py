@@ -24,11 +24,6 @@ EDGE_DELTAS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     # flat-top hexes whose letter is the row (18AL): vertical neighbours are two letters apart
     "flat_rows": ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1), (1, 1)),
 }
-EDGE_NAMES: Final[dict[str, tuple[str, ...]]] = {
-    "pointy": ("SW", "W", "NW", "NE", "E", "SE"),
-    "flat": ("S", "SW", "NW", "N", "NE", "SE"),
-    "flat_rows": ("S", "SW", "NW", "N", "NE", "SE"),
-}
 _HEX_ID = re.compile(r"^([A-Z])([0-9]{1,2})$")
 
 

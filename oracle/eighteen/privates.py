@@ -82,6 +82,13 @@ class PrivateDef:
     #: ``token_lost``, ``requires_tile``, ``tile_after_token``.
     rulings: tuple[tuple[str, str], ...] = ()
 
+    def __post_init__(self) -> None:
+        """The record's words come from fixed vocabularies; a typo is refused at once."""
+        whens = [p.when for p in (self.tile, self.token) if p is not None]
+        if self.closes not in CLOSES_VALUES or any(w not in WHEN_VALUES for w in whens) or \
+                self.usable_by not in (OWNING_COMPANY, OWNING_PLAYERS_COMPANIES):
+            raise ValueError(f"private {self.id}: closes/when/usable_by outside the vocabulary")
+
     def ruling(self, aspect: str) -> str:
         """The ruling to cite when a use of this private is refused on ``aspect``."""
         return dict(self.rulings).get(aspect, "")

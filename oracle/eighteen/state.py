@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 JSON = dict[str, Any]
-STEPS = ("home", "track", "token", "done")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +115,6 @@ class State:
     turn: Turn
 
     # -- lookups -------------------------------------------------------------
-    def option(self, name: str) -> Any:
-        return dict(self.options).get(name)
-
     def company(self, company_id: str) -> Company | None:
         return next((c for c in self.companies if c.id == company_id), None)
 

@@ -13,7 +13,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-_ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*\|(.*)\|\s*([a-z]+)\s*\|\s*$")
+_ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*\|([^|]*)\|"
+                  r"\s*(settled|open|superseded)\s*\|\s*$")
 _SEED = re.compile(r"seeds? ([0-9]{3})(?:, ([0-9]{3}))?")
 
 

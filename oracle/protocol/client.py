@@ -53,7 +53,6 @@ class ProtocolClient(Implementation):
         self.validate = validate
         self.cwd = cwd
         self.starts = 0
-        self.crashes = 0
         self._proc: AdapterProcess | None = None
         self._seq = 0
         self._hello: JSON | None = None
@@ -88,7 +87,6 @@ class ProtocolClient(Implementation):
             self._proc = None
 
     def _fail(self, outcome: ImplementationOutcome, kill: bool = True) -> ImplementationOutcome:
-        self.crashes += 1
         self._last_failure = outcome.message
         if kill:
             self._drop()

@@ -25,8 +25,6 @@ COMMANDS: Final[tuple[str, ...]] = (
     "stop",
 )
 
-#: The four reply kinds; a reply carries exactly one.
-REPLY_KINDS: Final[tuple[str, ...]] = ("result", "skipped", "unsupported", "errored")
 
 
 @cache

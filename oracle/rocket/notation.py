@@ -32,7 +32,7 @@ from importlib import resources
 from oracle.core import hexgrid
 from oracle.core.errors import MalformedInput
 from oracle.rocket.board import Board
-from oracle.rocket.places import BY_ABBREV, CITY, LETTER_LINES, LINE_LETTERS, PLACES
+from oracle.rocket.places import BY_ABBREV, CITY, LETTER_LINES, PLACES
 
 _ROW = re.compile(r"^([A-Z])(\s+)(.*)$")
 _STATION = re.compile(r"^\.([1-4])$")
@@ -136,35 +136,6 @@ def parse_drawing(text: str) -> Drawing:
             raise MalformedInput(f"drawing.{line_id}",
                                  f"the {line_id} line is drawn but its starting town is not")
     return Drawing(board, track, locos, stations)
-
-
-def render(board: Board, track: dict[str, set[str]] | None = None,
-           locos: dict[str, tuple[str, str | None]] | None = None,
-           stations: dict[int, set[str]] | None = None, width: int = 0) -> str:
-    """Draw a board (and pieces) in the notation ``parse_drawing`` reads."""
-    tokens: dict[str, str] = {s: "." for s in board.land}
-    tokens.update({s: "~" for s in board.water})
-    for pid, space in board.places.items():
-        tokens[space] = PLACES[pid].abbrev
-    for line_id, spaces in (track or {}).items():
-        for s in spaces:
-            tokens[s] = LINE_LETTERS[line_id] + "="
-    for line_id, (s, heading) in (locos or {}).items():
-        tokens[s] = LINE_LETTERS[line_id] + "@" + (heading or "")
-    for player, spaces in (stations or {}).items():
-        for s in spaces:
-            tokens[s] = (tokens[s] if tokens[s] != "." else ".") + str(player)
-    coords = [hexgrid.parse_id(s) for s in tokens]
-    rows = max((r for r, _ in coords), default=-1) + 1
-    cols = max((c for _, c in coords), default=-1) + 1
-    cell = max([width, 3, *(len(t) + 1 for t in tokens.values())])
-    lines = ["   " + "".join(f"{c + 1:<{cell}}" for c in range(cols)).rstrip()]
-    for r in range(rows):
-        cells = [tokens.get(hexgrid.make_id(r, c), "-") for c in range(cols)]
-        indent = " " * (cell // 2) if r % 2 else ""
-        lines.append((f"{chr(ord('A') + r)}  " + indent
-                      + "".join(f"{t:<{cell}}" for t in cells)).rstrip())
-    return "\n".join(lines)
 
 
 @cache

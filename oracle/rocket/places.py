@@ -49,10 +49,3 @@ LINE_LETTERS: Final[dict[str, str]] = {
     "southampton": "s", "york": "y",
 }
 LETTER_LINES: Final[dict[str, str]] = {v: k for k, v in LINE_LETTERS.items()}
-
-#: Line colours. Southampton (orange) and Bristol (green) are sourced; the rest are
-#: placeholders until someone reads them off the board (research notes, section 2.1).
-LINE_COLOURS: Final[dict[str, str]] = {
-    "southampton": "orange", "bristol": "green", "norwich": "blue", "liverpool": "purple",
-    "crewe": "black", "york": "red", "dover": "yellow",
-}

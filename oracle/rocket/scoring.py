@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oracle.rocket.places import INDUSTRIES, PLACES, RAILWAY, START
+from oracle.rocket.places import INDUSTRIES, PLACES, RAILWAY
 from oracle.rocket.state import DISSOLVED, Line, State
 
 CITY_PRIZES = (2000, 1000)  # SR-TWN-02 (research 5.1)
@@ -101,7 +101,3 @@ def final_payouts(state: State) -> list[int]:
 
 def _add(a: Sequence[int], b: Sequence[int]) -> list[int]:
     return [x + y for x, y in zip(a, b, strict=True)]
-
-
-def starting_towns(places: frozenset[str]) -> frozenset[str]:
-    return frozenset(p for p in places if PLACES[p].kind == START)

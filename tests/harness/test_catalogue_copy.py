@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from harness_paths import ROOT
 
@@ -30,6 +28,8 @@ def test_catalogue_parses_every_row_with_its_section() -> None:
 
 
 def test_parse_is_strict_about_the_row_shape() -> None:
-    text = "## S (seed 9)\n| ID | ruling | status |\n|---|---|---|\n| AB-01 | words | open |\n"
-    assert parse_catalogue(text)["AB-01"].section == "S (seed 9)"
-    assert Path(__file__).exists()
+    text = ("## S (seed 009)\n| ID | ruling | status |\n|---|---|---|\n| AB-01 | words | open |\n"
+            "| not an id | words | open |\n| AB-02 | no status |\n| AB-03 | x | open | extra |\n")
+    parsed = parse_catalogue(text)
+    assert list(parsed) == ["AB-01"]
+    assert parsed["AB-01"].section == "S (seed 009)" and parsed["AB-01"].sources == ("009",)
