@@ -1,54 +1,82 @@
-"""The registry of game oracles: an explicit table, no reflection."""
+"""The registry of games: one ``GameModule`` record per game, registered once.
+
+Adding a game is one package (its engine and its ``module.py`` record) plus one line
+in ``BUILT_IN``. Outside games (and the test-only toy game) plug in without touching
+railrules: ``RAILRULES_PLUGINS="package.module:RECORD,..."`` names records to add;
+child processes (certify, the kill matrix) inherit it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import os
 from functools import cache
-from typing import Any
 
 from oracle.core.errors import MalformedInput
+from oracle.core.game import GameAPI, GameModule
+from oracle.eighteen.module import GAME as EIGHTEEN
+from oracle.rocket.module import GAME as ROCKET
+
+#: the games railrules ships, in a fixed order
+BUILT_IN: tuple[GameModule, ...] = (ROCKET, EIGHTEEN)
+PLUGINS_ENV = "RAILRULES_PLUGINS"
 
 
-def _rocket() -> Any:
-    from oracle.rocket.api import API
-    return API
+def resolve(ref: str) -> object:
+    """``package.module:NAME`` -> the object it names (records and hooks by dotted path)."""
+    module_name, _, attr = ref.partition(":")
+    if not module_name or not attr:
+        raise MalformedInput("plugin", f"{ref!r} is not 'package.module:NAME'")
+    return getattr(importlib.import_module(module_name), attr)
 
 
-def _eighteen() -> Any:
-    from oracle.eighteen.api import API
-    return API
+@cache
+def _modules(plugins: str) -> dict[str, GameModule]:
+    table: dict[str, GameModule] = {}
+    extra = [resolve(ref.strip()) for ref in plugins.split(",") if ref.strip()]
+    for record in (*BUILT_IN, *extra):
+        if not isinstance(record, GameModule):
+            raise MalformedInput("plugin", f"{record!r} is not a GameModule")
+        if record.name in table:
+            raise MalformedInput("plugin", f"game {record.name!r} is registered twice")
+        table[record.name] = record
+    return table
 
 
-#: game name -> loader of its GameAPI. Loaders import lazily so one game's
-#: import cost is not paid by another's users.
-_LOADERS: dict[str, Callable[[], Any]] = {
-    "rocket": _rocket,
-    "18xx": _eighteen,
-}
+def game_modules() -> dict[str, GameModule]:
+    """Every registered game by name: the built-in ones, then the plug-ins."""
+    return _modules(os.environ.get(PLUGINS_ENV, ""))
 
 
-#: game name -> the prefixes of the catalogue rulings it answers for
-RULING_PREFIXES: dict[str, tuple[str, ...]] = {
-    "rocket": ("SR-",),
-    "18xx": ("TP-", "DS-", "ST-"),
-}
+def registered_games() -> list[str]:
+    return sorted(game_modules())
+
+
+def game_module(name: str) -> GameModule:
+    module = game_modules().get(name)
+    if module is None:
+        raise MalformedInput("game", f"unknown game {name!r} (known: {registered_games()})")
+    return module
+
+
+@cache
+def _api(name: str, plugins: str) -> GameAPI:
+    return _modules(plugins)[name].api()
+
+
+def get_game(name: str) -> GameAPI:
+    """The reference engine of a game (loaded once)."""
+    game_module(name)
+    return _api(name, os.environ.get(PLUGINS_ENV, ""))
+
+
+def ruling_prefixes() -> dict[str, tuple[str, ...]]:
+    return {name: m.ruling_prefixes for name, m in game_modules().items()}
 
 
 def game_of_ruling(ruling: str) -> str:
     """The game a ruling ID belongs to ("" if no game claims its prefix)."""
-    for game, prefixes in RULING_PREFIXES.items():
-        if ruling.startswith(prefixes):
-            return game
+    for name, module in game_modules().items():
+        if ruling.startswith(module.ruling_prefixes):
+            return name
     return ""
-
-
-def registered_games() -> list[str]:
-    return sorted(_LOADERS)
-
-
-@cache
-def get_game(name: str) -> Any:
-    loader = _LOADERS.get(name)
-    if loader is None:
-        raise MalformedInput("game", f"unknown game {name!r} (known: {registered_games()})")
-    return loader()

@@ -1,8 +1,10 @@
-"""The contract every game oracle meets, so harness and protocol stay game-neutral."""
+"""The contract every game oracle meets (``GameAPI``) and the record that registers a
+game (``GameModule``), so harness, suite and protocol stay game-neutral."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from oracle.core.options import OptionSpec
@@ -38,3 +40,38 @@ class GameAPI(Protocol):
     def conservation(self, before: JSON, after: JSON) -> list[str]:
         """Violations of the conservation invariants between two positions."""
         ...
+
+    def canonical(self, position: JSON) -> JSON:
+        """The one canonical form of a valid position (decoded and encoded again)."""
+        ...
+
+    def game_over(self, position: JSON) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameModule:
+    """Everything railrules knows about one game, registered once (``oracle.games``).
+
+    The engine is loaded lazily (``api``); the parts that live in higher layers (the
+    suite's step module, the harness's mutants, board renderer and bench entry) are
+    named by dotted path and imported only by the layer that uses them, so the
+    record adds no upward import.
+    """
+
+    name: str
+    #: fewest and most players a position may have
+    players: tuple[int, int]
+    #: prefixes of the catalogue rulings this game answers for (``SR-``)
+    ruling_prefixes: tuple[str, ...]
+    #: loads the engine: the GameAPI of the reference oracle
+    api: Callable[[], GameAPI]
+    #: the scenarios: a folder of ``.feature`` files, relative to the suite root
+    features: str
+    #: the suite's step module for this game (dotted), imported by the front door
+    steps: str
+    #: the harness module holding this game's ``MUTANTS`` list (dotted)
+    mutants: str = ""
+    #: ``module:function`` drawing a position as SVG for reports ("" = no picture)
+    board: str = ""
+    #: ``module:function`` returning speed figures for ``railrules bench`` ("" = none)
+    bench: str = ""

@@ -22,7 +22,7 @@ from typing import Any
 
 import oracle
 from oracle.core.schema import validate
-from oracle.games import RULING_PREFIXES
+from oracle.games import ruling_prefixes
 from oracle.harness.catalogue import catalogue
 from oracle.harness.reports.coverage import resolve_scope
 from oracle.harness.reports.html import render_html
@@ -180,7 +180,7 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
     if cited is None:
         cited = sorted({r for rec in results for r in rec.get("rulings") or ()})
     chosen = resolve_scope(scope, catalogue=cat, suite_rulings=cited,
-                           game_prefixes=RULING_PREFIXES)
+                           game_prefixes=ruling_prefixes())
     report = build_report(results, implementation=handshake or fallback_handshake, spec=spec,
                           suite=suite, catalogue=cat, started=started, finished=now(),
                           partial=partial, scope=chosen, suite_rulings=cited)
@@ -196,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     cited = suite_rulings(root, args.suite)
     try:  # a scope that names nothing is refused before anything runs
         resolve_scope(args.scope, catalogue=catalogue(args.rulings), suite_rulings=cited,
-                      game_prefixes=RULING_PREFIXES)
+                      game_prefixes=ruling_prefixes())
     except ValueError as err:
         print(f"railrules certify: {err}", file=sys.stderr)
         return 2

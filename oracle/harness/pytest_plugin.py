@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from oracle.games import get_game, registered_games
+from oracle.games import game_modules, get_game, registered_games
 from oracle.harness import collect
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
-from steps.world import World
+from steps.paths import features_dir
+from steps.world import InvariantCheck, World
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,6 +33,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="how often a dead adapter is restarted before giving up (default 3)")
     group.addoption("--impl-max-reply", type=int, default=16 << 20,
                     help="largest reply line accepted, in bytes (default 16 MiB)")
+    group.addoption("--railrules-game", action="append", default=None,
+                    help="run only this game's scenarios (repeatable; default: every game)")
     group.addoption("--railrules-results", default=None,
                     help="stream one JSON line per scenario to this file")
     group.addoption("--railrules-resume", action="store_true",
@@ -47,6 +50,36 @@ def pytest_configure(config: pytest.Config) -> None:
         writer = collect.Writer(Path(path), bool(config.getoption("--railrules-resume")),
                                 bool(config.getoption("--railrules-progress")))
         config.pluginmanager.register(writer, "railrules-writer")
+
+
+def scenario_game(item: pytest.Item) -> str | None:
+    """The registered game whose feature folder holds this scenario (None: no scenario)."""
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    function = getattr(item, "obj", None)
+    template = scenario_wrapper_template_registry.get(function) if function else None
+    if template is None:
+        return None
+    path = Path(template.feature.filename).resolve()
+    for name, module in game_modules().items():
+        if path.is_relative_to(features_dir(module.features).resolve()):
+            return name
+    return ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    games = config.getoption("--railrules-game")
+    if not games:
+        return
+    unknown = sorted(set(games) - set(game_modules()))
+    if unknown:
+        raise pytest.UsageError(f"--railrules-game: unknown {unknown} "
+                                f"(known: {sorted(game_modules())})")
+    keep = [i for i in items if scenario_game(i) in games]
+    dropped = [i for i in items if scenario_game(i) not in games]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +99,8 @@ def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
 
 @pytest.fixture
 def world(implementation: Implementation) -> World:
-    checks = {name: get_game(name).conservation for name in registered_games()}
+    checks: dict[str, InvariantCheck] = {
+        name: get_game(name).conservation for name in registered_games()}
     return World(impl=implementation, invariants=checks)
 
 

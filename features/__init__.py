@@ -1,0 +1,1 @@
+"""The rulings as Gherkin scenarios, one folder per game (shipped as package data)."""

@@ -1,0 +1,21 @@
+"""The 18xx operating-turn engine as a railrules game: its one registry record."""
+
+from __future__ import annotations
+
+from oracle.core.game import GameAPI, GameModule
+
+
+def _api() -> GameAPI:
+    from oracle.eighteen.api import API
+    return API
+
+
+GAME = GameModule(
+    name="18xx",
+    players=(2, 6),
+    ruling_prefixes=("TP-", "DS-", "ST-"),
+    api=_api,
+    features="features/18xx",
+    steps="steps.eighteen",
+    mutants="oracle.harness.mutants.eighteen",
+)
