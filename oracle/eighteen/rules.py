@@ -21,7 +21,7 @@ from oracle.eighteen.board import MapDef
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
-from oracle.eighteen.tiles import CATALOGUE, TileDef, upgrade_problem
+from oracle.eighteen.tiles import TileDef, upgrade_problem
 from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
@@ -199,7 +199,7 @@ class Rules:
     def lay_tile(self, state: State, company: Company, action: LayTile,
                  power: TilePower | None, via: str) -> State:
         """Place a tile after the checks common to normal and special lays."""
-        tile = CATALOGUE.get(action.tile)
+        tile = self.title(state).map.tile(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         extra = power is not None and power.extra
@@ -258,7 +258,7 @@ class Rules:
         if pstate.token_used and sep is not None and sep.tile_after_token is False:
             raise refuse("private/tile_after_token",
                          f"{pdef.id}'s tile power is gone after its token", "TP-DH30-05")
-        tile = CATALOGUE.get(action.tile)
+        tile = self.title(state).map.tile(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         if (power.tile and tile.id not in power.tile) or \
@@ -275,7 +275,7 @@ class Rules:
     def check_city(self, state: State, company: Company, hex_id: str, city: int) -> None:
         board = self.title(state).map
         tile, _ = hex_content(board, state, hex_id)
-        if city >= len(tile.stops) or tile.stops[city].kind != "city":
+        if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
             raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
         here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
         if len(here) >= tile.stops[city].slots:

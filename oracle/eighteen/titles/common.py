@@ -7,23 +7,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.board import Phase
 from oracle.eighteen.privates import (
     OWNING_COMPANY,
     PrivateDef,
     SeparateExecution,
     TilePower,
     TokenPower,
-)
-
-#: 1830's phases and the tile colours each allows (also used for 18GA and 18Kaas)
-PHASES_1830 = (
-    Phase("2", ("yellow",)),
-    Phase("3", ("yellow", "green")),
-    Phase("4", ("yellow", "green")),
-    Phase("5", ("yellow", "green", "brown")),
-    Phase("6", ("yellow", "green", "brown")),
-    Phase("D", ("yellow", "green", "brown")),
 )
 
 
