@@ -16,7 +16,7 @@ from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
 ALL = sorted(TITLES)
-WHOLE = ("1830", "1856", "18GA", "1870")
+WHOLE = ("1830", "1835", "1856", "18GA", "18AL", "1870")
 
 
 def _title(title_id: str) -> TitleData:
