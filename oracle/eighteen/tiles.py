@@ -82,7 +82,7 @@ def make_tile(tile_id: str, colour: str, stops: str = "", track: str = "",
         if value:
             parsed.append(Stop(kind, int(value), int(slots or default_slots)))
         else:  # no printed number: the revenue goes by phase colour
-            if values is None:
+            if values is None and kind != "offboard":  # an area's values may be unknown
                 raise ValueError(f"{tile_id}: stop {spec!r} needs values by colour")
             parsed.append(Stop(kind, 0, int(slots or default_slots), values))
     paths: list[Path] = []

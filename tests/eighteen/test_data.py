@@ -16,7 +16,7 @@ from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
 ALL = sorted(TITLES)
-WHOLE = ("1830", "1835", "1856", "18GA", "18AL", "1870")
+WHOLE = ("1830", "1835", "1856", "18GA", "18AL", "18Kaas", "1870")
 
 
 def _title(title_id: str) -> TitleData:
@@ -217,6 +217,29 @@ def test_1870_and_1825_are_pointy_and_their_neighbours_are_published_neighbours(
     # London (V20) is surrounded by Unit 1 hexes on all six sides
     assert [t1825.map.neighbour("V20", e) for e in range(6)] == \
         ["W19", "V18", "U19", "U21", "V22", "W21"]
+
+
+def test_18kaas_rails_sides_turned_into_our_edges_point_into_the_map() -> None:
+    board = _title("18Kaas").map
+    ruhr = board.hexes["K18"].content  # Ruhrgebied, east of Venlo
+    assert [board.neighbour("K18", e) for p in ruhr.paths for k, e in p if k == "e"] == ["K16"]
+    brussel = board.hexes["L9"].content  # Brussel, to the south: track runs north
+    edges = sorted(e for p in brussel.paths for k, e in p if k == "e")
+    assert [board.neighbour("L9", e) for e in edges] == ["K8", "K10"]
+    venlo = board.hexes["K16"]
+    assert (venlo.cost, venlo.name) == (120, "Venlo")
+
+
+def test_an_off_board_area_ends_the_track_graph() -> None:
+    from oracle.eighteen.graph import TrackGraph
+    from oracle.eighteen.state import State
+
+    api = EighteenAPI()
+    position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})
+    state = State.from_json(position)
+    graph = TrackGraph(_title("1830").map, state)
+    assert graph._blocked("F2", 0, "PRR")  # Chicago: routes end there
+    assert not graph._blocked("D2", 0, "PRR")  # Lansing, a gray city, is run through
 
 
 def test_title_ids_come_from_the_title_table() -> None:
