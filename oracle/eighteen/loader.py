@@ -130,7 +130,8 @@ def _phases(data: JSON, hexes: Mapping[str, HexDef]) -> tuple[Phase | PhaseDef, 
             continue
         paid = [c for c in colours if c in listed]
         out.append(PhaseDef(p["name"], colours, p["train_limit"],
-                            paid[-1] if paid else colours[0]))
+                            paid[-1] if paid else colours[0],
+                            tuple(p.get("train_limits", {}).items())))
     return tuple(out)
 
 

@@ -58,6 +58,9 @@ class PhaseDef:
     train_limit: int
     #: colour used to pick off-board values (``yellow``, ``green``, ``brown``, ``gray``)
     offboard_colour: str = "yellow"
+    #: limits by company type where the title prints several (1835: minor, major,
+    #: prussian); ``train_limit`` is then the majors' limit
+    limits_by_type: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

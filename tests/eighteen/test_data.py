@@ -230,6 +230,19 @@ def test_18kaas_rails_sides_turned_into_our_edges_point_into_the_map() -> None:
     assert (venlo.cost, venlo.name) == (120, "Venlo")
 
 
+def test_1835_plus_trains_and_limits_by_company_type() -> None:
+    t = _title("1835")
+    two_plus_two = t.train("2+2")
+    assert two_plus_two is not None and two_plus_two.rusted_by == "4+4"
+    assert {(a.kinds, a.visit) for a in two_plus_two.distance} == \
+        {(frozenset({"city", "offboard"}), 2), (frozenset({"town"}), 2)}
+    phase = t.phase("2.3")
+    assert isinstance(phase, PhaseDef)
+    assert (phase.train_limit, dict(phase.limits_by_type)) == \
+        (3, {"prussian": 4, "major": 3, "minor": 1})
+    assert {c.id: c.par for c in t.companies} == {"BA": 84, "WT": 84, "BY": 92}
+
+
 def test_an_off_board_area_ends_the_track_graph() -> None:
     from oracle.eighteen.graph import TrackGraph
     from oracle.eighteen.state import State
