@@ -3,12 +3,23 @@ phases, markets, and spot checks of published facts."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
+from oracle.core.errors import MalformedInput
+from oracle.core.schema import validate
 from oracle.eighteen.api import EighteenAPI
 from oracle.eighteen.board import HexDef, MapDef
 from oracle.eighteen.coords import neighbour
-from oracle.eighteen.loader import CATALOGUE, check_exits, load_title_data, read_json
+from oracle.eighteen.loader import (
+    CATALOGUE,
+    DATA,
+    TITLE_SCHEMA,
+    check_exits,
+    load_title_data,
+    read_json,
+)
 from oracle.eighteen.options import OPTIONS, TITLE_IDS
 from oracle.eighteen.records import PhaseDef
 from oracle.eighteen.tiles import make_tile
@@ -28,6 +39,21 @@ def test_every_title_has_a_valid_data_file(title_id: str) -> None:
     data = load_title_data(title_id)  # schema-checked on load
     assert data["title"] == title_id
     assert data["sources"]
+
+
+def test_a_broken_title_file_is_refused_naming_the_field() -> None:
+    data = copy.deepcopy(load_title_data("1870"))
+    data["hexes"][0]["cost"] = -40
+    with pytest.raises(MalformedInput) as err:
+        validate(data, DATA, TITLE_SCHEMA, what="1870")
+    assert "hexes.0.cost" in str(err.value)
+
+
+@pytest.mark.parametrize(("title_id", "count"), [
+    ("1830", 93), ("1835", 127), ("1856", 100), ("18GA", 51), ("18AL", 60), ("18Kaas", 84),
+    ("1870", 154), ("1825", 88)])
+def test_hex_counts_as_transcribed(title_id: str, count: int) -> None:
+    assert len(_title(title_id).map.hexes) == count
 
 
 def test_the_tile_catalogue_is_data_and_complete() -> None:
