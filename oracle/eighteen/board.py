@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from oracle.eighteen.coords import neighbour
-from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.tiles import COLOURS, TileDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,19 @@ class HexDef:
     #: edges whose printed track leads off the modelled board (a kit hex whose
     #: neighbours belong to a unit not modelled, 1825)
     exits: tuple[int, ...] = ()
+    #: a label the hex takes from a colour on: (colour, label), e.g. 1870's
+    #: ("brown", "P") on Kansas City, 1856's ("brown", "L") on the lake cities
+    future_label: tuple[str, str] | None = None
+
+    def label_for(self, colour: str, current: str) -> str:
+        """The label a tile of ``colour`` laid here must carry (``current`` otherwise)."""
+        if self.future_label is None:
+            return current
+        when, label = self.future_label
+        if colour in COLOURS and when in COLOURS and \
+                COLOURS.index(colour) >= COLOURS.index(when):
+            return label
+        return current
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,11 +87,16 @@ def _hexes(data: JSON) -> dict[str, HexDef]:
             table[hex_id] = HexDef(
                 hex_id, content, group.get("cost", 0), group.get("terrain", ""),
                 names.get(hex_id, ""), group.get("unlaid_home_blocks_tokens", False),
-                tuple(group.get("borders", ())), tuple(group.get("exits", ())))
+                tuple(group.get("borders", ())), tuple(group.get("exits", ())),
+                _future_label(group.get("future_label")))
     unknown = sorted(set(names) - set(table))
     if unknown:
         raise ValueError(f"{data['title']}: names for hexes not on the map: {unknown}")
     return table
+
+
+def _future_label(spec: Mapping[str, str] | None) -> tuple[str, str] | None:
+    return None if spec is None else (spec["colour"], spec["label"])
 
 
 def _distance(spec: int | list[JSON]) -> tuple[Allowance, ...]:

@@ -87,8 +87,10 @@ class Rules:
             raise MalformedInput("hex", f"hex {hex_id!r} is not on the {state.title} map")
 
     def check_upgrade(self, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
-        old, old_rotation = hex_content(self.title(state).map, state, hex_id)
-        problem = upgrade_problem(old, old_rotation, tile, rotation)
+        board = self.title(state).map
+        old, old_rotation = hex_content(board, state, hex_id)
+        label = board.hexes[hex_id].label_for(tile.colour, old.label)
+        problem = upgrade_problem(old, old_rotation, tile, rotation, label)
         if problem is not None:
             raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}")
 

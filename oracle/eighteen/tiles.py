@@ -93,17 +93,19 @@ def make_tile(tile_id: str, colour: str, stops: str = "", track: str = "",
 
 
 def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
-                    new_rotation: int) -> str | None:
+                    new_rotation: int, label: str | None = None) -> str | None:
     """Why ``new`` may not replace ``old`` (a reason code), or None if it may.
 
     The base rules of every title here: the next colour only, the same label,
     the same cities and towns, and every piece of existing track kept.
+    ``label`` is the label the new tile must carry when the hex prints one that
+    starts at a later colour (default: the old tile's).
     """
     if old.colour not in COLOURS or COLOURS.index(old.colour) + 1 >= len(COLOURS):
         return "tile/wrong_colour"
     if new.colour != COLOURS[COLOURS.index(old.colour) + 1]:
         return "tile/wrong_colour"
-    if old.label != new.label:
+    if (old.label if label is None else label) != new.label:
         return "tile/label_mismatch"
     if old.stop_kinds() != new.stop_kinds():
         return "tile/stops_mismatch"

@@ -22,7 +22,7 @@ from oracle.eighteen.loader import (
 )
 from oracle.eighteen.options import OPTIONS, TITLE_IDS
 from oracle.eighteen.records import PhaseDef
-from oracle.eighteen.tiles import make_tile
+from oracle.eighteen.tiles import make_tile, upgrade_problem
 from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
@@ -179,6 +179,18 @@ def test_1870_off_board_areas_pay_by_phase_colour() -> None:
     # Southwest (N1) takes the SP home token; the other areas have no circle
     assert t.map.hexes["N1"].content.stops[0].holds_tokens
     assert not denver.holds_tokens
+
+
+def test_labels_a_hex_takes_at_a_later_colour() -> None:
+    fort_worth = _title("1870").map.hexes["J3"]
+    assert fort_worth.future_label == ("brown", "P")
+    assert fort_worth.label_for("green", "") == ""
+    assert fort_worth.label_for("brown", "") == "P"
+    green = CATALOGUE["14"]  # on Fort Worth at rotation 0
+    assert upgrade_problem(green, 0, CATALOGUE["170"], 0, "P") is None
+    assert upgrade_problem(green, 0, CATALOGUE["63"], 0, "P") == "tile/label_mismatch"
+    assert _title("1856").map.hexes["F15"].label_for("brown", "B-L") == "Lon"
+    assert _title("1835").map.hexes["E19"].label_for("green", "") == "B"
 
 
 def test_1870_trains_and_rusting() -> None:
