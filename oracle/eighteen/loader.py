@@ -179,6 +179,27 @@ def check_exits(board: MapDef) -> list[str]:
     return problems
 
 
+def check_references(data: JSON, hexes: Mapping[str, HexDef]) -> list[str]:
+    """Names that must exist: homes and destinations on the map, trains and phases
+    that trains name."""
+    problems = []
+    for c in data["companies"]:
+        for key in ("home", "destination"):
+            hex_id = c.get(key, "")
+            if hex_id and hex_id not in hexes:
+                problems.append(f"{c['id']} {key} {hex_id} is not on the map")
+    trains = {t["name"] for t in data.get("trains", ())}
+    phases = {p["name"] for p in data["phases"]}
+    for t in data.get("trains", ()):
+        for key, known in (("rusted_by", trains), ("obsolete_by", trains),
+                           ("starts_phase", phases), ("available_from", phases)):
+            if key in t and t[key] not in known:
+                problems.append(f"train {t['name']} {key} {t[key]} is unknown")
+        problems += [f"train {t['name']} trades in unknown {name}"
+                     for name in t.get("trade_in", {}) if name not in trains]
+    return problems
+
+
 @cache
 def load_title_data(title_id: str) -> JSON:
     """The raw, schema-checked data of a title (``data/<title>.json``)."""
@@ -203,9 +224,9 @@ def load_title(title_id: str, privates: tuple[PrivateDef, ...] = (),
         if h.content.colour not in (*COLOURS, "red", "blue"):
             raise ValueError(f"{title_id}: hex {h.id} has colour {h.content.colour}")
     board = MapDef(data["layout"], hexes, catalogue)
-    problems = check_exits(board)
+    problems = check_exits(board) + check_references(data, hexes)
     if problems:
-        raise ValueError(f"{title_id}: printed track leads off the map at {problems}")
+        raise ValueError(f"{title_id}: {problems}")
     hook: dict[str, PrivatesHook] = {} if privates_hook is None else \
         {"privates_hook": privates_hook}
     return TitleData(

@@ -17,6 +17,7 @@ from oracle.eighteen.loader import (
     DATA,
     TITLE_SCHEMA,
     check_exits,
+    check_references,
     load_title_data,
     read_json,
 )
@@ -47,6 +48,16 @@ def test_a_broken_title_file_is_refused_naming_the_field() -> None:
     with pytest.raises(MalformedInput) as err:
         validate(data, DATA, TITLE_SCHEMA, what="1870")
     assert "hexes.0.cost" in str(err.value)
+
+
+def test_the_loader_checks_the_names_data_refers_to() -> None:
+    data = copy.deepcopy(load_title_data("1830"))
+    data["companies"][0]["home"] = "Z99"
+    data["trains"][0]["rusted_by"] = "9"
+    hexes = TITLES["1830"].map.hexes
+    assert check_references(data, hexes) == [
+        "PRR home Z99 is not on the map", "train 2 rusted_by 9 is unknown"]
+    assert check_references(load_title_data("1830"), hexes) == []
 
 
 @pytest.mark.parametrize(("title_id", "count"), [
