@@ -223,6 +223,8 @@ def test_1825_trains_include_the_t_and_u_trains() -> None:
     assert prices["3T"] == 370 and prices["4T"] == 480
     market = t.market
     assert market is not None and len(market.rows) == 1
+    assert {c.id: c.par for c in t.companies} == {
+        "LNWR": 100, "GWR": 90, "GER": 76, "LSWR": 76, "SECR": 71, "LBSC": 67}
 
 
 def test_1830_published_facts() -> None:
