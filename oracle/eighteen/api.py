@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -14,7 +15,6 @@ from oracle.eighteen.graph import hex_content
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
-from oracle.eighteen.tiles import CATALOGUE
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -34,7 +34,10 @@ class EighteenAPI:
         return OPTIONS
 
     def position_schema(self) -> JSON:
-        return load_schema(PACKAGE, SCHEMA)
+        """The position schema with the title enum filled in from the title table."""
+        schema = copy.deepcopy(load_schema(PACKAGE, SCHEMA))
+        schema["properties"]["title"] = {"enum": list(self.rules.titles)}
+        return schema
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
@@ -128,10 +131,10 @@ class EighteenAPI:
         for t in state.tiles:
             if t.hex not in title.map.hexes:
                 raise MalformedInput("tiles", f"hex {t.hex} is not on the {title.id} map")
-            if t.tile not in CATALOGUE:
+            if t.tile not in title.map.catalogue:
                 raise MalformedInput("tiles", f"unknown tile {t.tile!r}")
         for tile_id in dict(state.supply):
-            if tile_id not in CATALOGUE:
+            if tile_id not in title.map.catalogue:
                 raise MalformedInput("supply", f"unknown tile {tile_id!r}")
         slots: Counter[tuple[str, int]] = Counter()
         for tok in state.tokens:
@@ -140,7 +143,7 @@ class EighteenAPI:
             if tok.company not in company_ids:
                 raise MalformedInput("tokens", f"unknown company {tok.company!r}")
             tile, _ = hex_content(title.map, state, tok.hex)
-            if tok.city >= len(tile.stops) or tile.stops[tok.city].kind != "city":
+            if tok.city >= len(tile.stops) or not tile.stops[tok.city].holds_tokens:
                 raise MalformedInput("tokens", f"{tok.hex} has no city {tok.city}")
             slots[(tok.hex, tok.city)] += 1
             if slots[(tok.hex, tok.city)] > tile.stops[tok.city].slots:
@@ -171,7 +174,8 @@ class EighteenAPI:
                 tile, _ = hex_content(title.map, state, cdef.home)
                 out += [PlaceToken(company_id, cdef.home, i) for i in range(len(tile.stops))]
             return out
-        tiles = [CATALOGUE[t] for t, n in state.supply if n > 0 and t in CATALOGUE]
+        tiles = [title.map.catalogue[t] for t, n in state.supply
+                 if n > 0 and t in title.map.catalogue]
         reach = self.rules.reach(state, company_id)
         near = {n[1] for n in reach.sides} | {h for h, _ in reach.stops}
         for node in reach.sides:  # the hex across a reached side too
@@ -190,7 +194,7 @@ class EighteenAPI:
                                            special_tile_hexes[hex_id]))
             content, _ = hex_content(title.map, state, hex_id)
             for i, stop in enumerate(content.stops):
-                if stop.kind != "city":
+                if not stop.holds_tokens:
                     continue
                 if (hex_id, i) in reach.stops:
                     out.append(PlaceToken(company_id, hex_id, i))

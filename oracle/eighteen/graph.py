@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.coords import opposite
 from oracle.eighteen.state import State
-from oracle.eighteen.tiles import CATALOGUE, End, TileDef
+from oracle.eighteen.tiles import End, TileDef
 
 Node = tuple[str, str, int]
 
@@ -39,7 +39,10 @@ def hex_content(board: MapDef, state: State, hex_id: str) -> tuple[TileDef, int]
     """What is on the hex now: the laid tile and its rotation, else the preprint."""
     laid = state.laid(hex_id)
     if laid is not None:
-        return CATALOGUE[laid.tile], laid.rotation
+        tile = board.tile(laid.tile)
+        if tile is None:
+            raise KeyError(f"tile {laid.tile} is not in this title's catalogue")
+        return tile, laid.rotation
     return board.hexes[hex_id].content, 0
 
 
@@ -67,10 +70,14 @@ class TrackGraph:
     def slots(self, hex_id: str, index: int) -> int:
         tile, _ = hex_content(self.board, self.state, hex_id)
         stop = tile.stops[index]
-        return stop.slots if stop.kind == "city" else 0
+        return stop.slots if stop.holds_tokens else 0
 
     def _blocked(self, hex_id: str, index: int, company: str) -> bool:
-        """A city full of other companies' tokens cannot be run through."""
+        """A city full of other companies' tokens cannot be run through, nor can an
+        off-board area (routes end there)."""
+        tile, _ = hex_content(self.board, self.state, hex_id)
+        if tile.stops[index].kind == "offboard":
+            return True
         here = [t.company for t in self.state.tokens if t.hex == hex_id and t.city == index]
         if company in here:
             return False

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from oracle.core.options import OptionSpec
+from oracle.eighteen.titles import TITLES
 
-TITLE_IDS: Final[tuple[str, ...]] = ("1830", "1835", "1856", "18GA", "18Kaas", "18AL")
+#: the titles, in the order of the title table (oracle/eighteen/titles/__init__.py)
+TITLE_IDS: Final[tuple[str, ...]] = tuple(TITLES)
 
 OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("title", "1830", TITLE_IDS, "the 18xx title being played"),

@@ -41,6 +41,12 @@ class TrainType:
     starts_phase: str | None = None
     #: the train may run only on single-track-capable routes etc. (title-specific flags)
     flags: frozenset[str] = frozenset()
+    #: the first phase in which the train may be bought (None: when its turn comes)
+    available_from: str | None = None
+    #: trade-in allowances: (train given in, price reduction), e.g. 1830's diesel
+    trade_in: tuple[tuple[str, int], ...] = ()
+    #: events the first purchase triggers (``close_privates``, ``remove_tokens``...)
+    events: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +58,9 @@ class PhaseDef:
     train_limit: int
     #: colour used to pick off-board values (``yellow``, ``green``, ``brown``, ``gray``)
     offboard_colour: str = "yellow"
+    #: limits by company type where the title prints several (1835: minor, major,
+    #: prussian); ``train_limit`` is then the majors' limit
+    limits_by_type: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

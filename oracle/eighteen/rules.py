@@ -21,7 +21,7 @@ from oracle.eighteen.board import MapDef
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
-from oracle.eighteen.tiles import CATALOGUE, TileDef, upgrade_problem
+from oracle.eighteen.tiles import TileDef, upgrade_problem
 from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
@@ -87,8 +87,10 @@ class Rules:
             raise MalformedInput("hex", f"hex {hex_id!r} is not on the {state.title} map")
 
     def check_upgrade(self, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
-        old, old_rotation = hex_content(self.title(state).map, state, hex_id)
-        problem = upgrade_problem(old, old_rotation, tile, rotation)
+        board = self.title(state).map
+        old, old_rotation = hex_content(board, state, hex_id)
+        label = board.hexes[hex_id].label_for(tile.colour, old.label)
+        problem = upgrade_problem(old, old_rotation, tile, rotation, label)
         if problem is not None:
             raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}")
 
@@ -206,7 +208,7 @@ class Rules:
     def lay_tile(self, state: State, company: Company, action: LayTile,
                  power: TilePower | None, via: str) -> State:
         """Place a tile after the checks common to normal and special lays."""
-        tile = CATALOGUE.get(action.tile)
+        tile = self.title(state).map.tile(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         extra = power is not None and power.extra
@@ -268,7 +270,7 @@ class Rules:
             raise refuse("private/tile_after_token",
                          f"{pdef.id}'s tile power is gone after its token",
                          pdef.ruling("tile_after_token"))
-        tile = CATALOGUE.get(action.tile)
+        tile = self.title(state).map.tile(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         if (power.tile and tile.id not in power.tile) or \
@@ -285,7 +287,7 @@ class Rules:
     def check_city(self, state: State, company: Company, hex_id: str, city: int) -> None:
         board = self.title(state).map
         tile, _ = hex_content(board, state, hex_id)
-        if city >= len(tile.stops) or tile.stops[city].kind != "city":
+        if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
             raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
         here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
         if len(here) >= tile.stops[city].slots:

@@ -9,6 +9,7 @@ from typing import Any
 
 from oracle.eighteen.board import MapDef, Phase
 from oracle.eighteen.privates import PrivateDef
+from oracle.eighteen.records import MarketDef, PhaseDef, TrainType
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +19,9 @@ class CompanyDef:
     home: str  # home hex ("" if the home is outside the modelled map region)
     home_city: int | None  # None: the company chooses the city when it places its home
     token_costs: tuple[int, ...]  # one entry per token; the first is the home token
+    destination: str = ""  # destination hex (1870), "" if none
+    float_percent: int | None = None  # share percentage sold to float, if published
+    par: int | None = None  # a fixed par price, if the title prints one
 
     @property
     def tokens(self) -> int:
@@ -36,7 +40,7 @@ def _same(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dic
 class TitleData:
     id: str
     map: MapDef
-    phases: tuple[Phase, ...]
+    phases: tuple[Phase | PhaseDef, ...]
     companies: tuple[CompanyDef, ...]
     privates: tuple[PrivateDef, ...]
     supply: Mapping[str, int] = field(hash=False)  # tile number -> count
@@ -45,12 +49,19 @@ class TitleData:
     tile_lays: int = 1  # the normal tile-lay allowance per turn
     privates_hook: PrivatesHook = _same
     sources: str = ""
+    trains: tuple[TrainType, ...] = ()
+    market: MarketDef | None = None
+    #: "whole" (the published board), "units" (1825: the chosen kits), "region"
+    board: str = "whole"
 
     def company(self, company_id: str) -> CompanyDef | None:
         return next((c for c in self.companies if c.id == company_id), None)
 
-    def phase(self, name: str) -> Phase | None:
+    def phase(self, name: str) -> Phase | PhaseDef | None:
         return next((p for p in self.phases if p.name == name), None)
+
+    def train(self, name: str) -> TrainType | None:
+        return next((t for t in self.trains if t.name == name), None)
 
     def resolved_privates(self, options: Mapping[str, Any]) -> dict[str, PrivateDef]:
         return self.privates_hook({p.id: p for p in self.privates}, options)

@@ -7,7 +7,6 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.board import Phase
 from oracle.eighteen.privates import (
     OWNING_COMPANY,
     PrivateDef,
@@ -15,17 +14,6 @@ from oracle.eighteen.privates import (
     TilePower,
     TokenPower,
 )
-
-#: 1830's phases and the tile colours each allows (also used for 18GA and 18Kaas)
-PHASES_1830 = (
-    Phase("2", ("yellow",)),
-    Phase("3", ("yellow", "green")),
-    Phase("4", ("yellow", "green")),
-    Phase("5", ("yellow", "green", "brown")),
-    Phase("6", ("yellow", "green", "brown")),
-    Phase("D", ("yellow", "green", "brown")),
-)
-
 
 #: which D&H ruling a refusal cites, by aspect (1830; TP-DH30-*)
 DH_1830_RULINGS: tuple[tuple[str, str], ...] = (

@@ -1,7 +1,7 @@
 """1835: the map around Ludwigshafen/Mannheim (L6) and Fürth/Nürnberg (L14), the
 Nürnberg-Fürth (TP-NF35-*) and the Pfalzbahnen (TP-PFB35-*).
 
-Hexes, terrain, phases and tile counts: the published 1835 map and manifest.
+Hexes, terrain, phases and tile counts: ``data/1835.json`` (a region of the published map).
 """
 
 from __future__ import annotations
@@ -10,31 +10,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.board import Phase, hexes, make_map
+from oracle.eighteen.loader import load_title
 from oracle.eighteen.privates import (
     OWNING_PLAYERS_COMPANIES,
     PrivateDef,
     SeparateExecution,
     TilePower,
     TokenPower,
-)
-from oracle.eighteen.title import CompanyDef, TitleData
-
-MAP = make_map(
-    "pointy",
-    hexes("K5 K13 L4 L10 L12 L16 M11"),
-    hexes("K7 K9 M13", cost=50, terrain="water"),
-    hexes("K15", cost=70, terrain="mountain"),
-    hexes("K3 K11", stops="T0"),
-    hexes("L8 M7", stops="T0 T0"),
-    hexes("M15", stops="T0", cost=50, terrain="water", name="Ostbayern"),
-    hexes("M9", stops="C0", name="Stuttgart"),
-    hexes("J6", colour="yellow", stops="C0 C0", label="XX", cost=50, name="Mainz Wiesbaden"),
-    # Baden's home: until BA places it, no other company may token here (TP-PFB35-02)
-    hexes("L6", colour="yellow", stops="C0 C0", label="XX", name="Ludwigshafen Mannheim",
-          unlaid_home_blocks_tokens=True),
-    hexes("L14", colour="green", stops="C30 C30", track="e3-s0 e2-s0 e5-s1 e0-s1",
-          label="XX", name="Fürth Nürnberg"),
 )
 
 NF = PrivateDef(
@@ -86,33 +68,4 @@ def settle_timing(privates: Mapping[str, PrivateDef],
     return out
 
 
-_COSTS = (0, 40, 100, 100)  # see docs/18xx.md: placeholder charter costs
-
-TITLE = TitleData(
-    id="1835",
-    map=MAP,
-    phases=(
-        Phase("1.1", ("yellow",)), Phase("1.2", ("yellow",)),
-        Phase("2.1", ("yellow", "green")), Phase("2.2", ("yellow", "green")),
-        Phase("2.3", ("yellow", "green")), Phase("2.4", ("yellow", "green")),
-        Phase("3.1", ("yellow", "green")),
-        Phase("3.2", ("yellow", "green", "brown")), Phase("3.3", ("yellow", "green", "brown")),
-        Phase("3.4", ("yellow", "green", "brown")),
-    ),
-    companies=(
-        CompanyDef("BA", "Badische Staatsbahn", "L6", None, _COSTS),
-        CompanyDef("WT", "Württembergische Staatsbahn", "M9", 0, _COSTS),
-        CompanyDef("BY", "Bayerische Staatsbahn", "", None, _COSTS),
-    ),
-    privates=(NF, PFB),
-    supply={"1": 1, "2": 1, "3": 2, "4": 3, "5": 3, "6": 3, "7": 8, "8": 16, "9": 12,
-            "55": 1, "56": 1, "57": 2, "58": 4, "69": 2, "201": 2, "202": 2, "12": 2,
-            "13": 2, "14": 2, "15": 2, "16": 2, "18": 1, "19": 2, "20": 2, "23": 3,
-            "24": 3, "25": 3, "26": 2, "27": 2, "28": 2, "29": 2, "210": 1, "211": 1,
-            "212": 1, "213": 1, "214": 1, "215": 1, "39": 1, "40": 1, "41": 2, "42": 2,
-            "63": 3},
-    bank=12000,
-    starting_cash={3: 600, 4: 475, 5: 390, 6: 340, 7: 310},
-    privates_hook=settle_timing,
-    sources="seed 001, seed 003; 1835 map and manifest",
-)
+TITLE = load_title("1835", privates=(NF, PFB), privates_hook=settle_timing)

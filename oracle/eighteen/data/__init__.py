@@ -1,0 +1,1 @@
+"""Title data files (JSON) and their schemas, read by ``oracle.eighteen.loader``."""
