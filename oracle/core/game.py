@@ -75,3 +75,5 @@ class GameModule:
     board: str = ""
     #: ``module:function`` returning speed figures for ``railrules bench`` ("" = none)
     bench: str = ""
+    #: a plug-in game's own rulings catalogue (a ``rulings.md`` path); "" = railrules' own
+    catalogue: str = ""

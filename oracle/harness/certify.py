@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
 import importlib.util
 import json
 import os
@@ -20,18 +19,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import oracle
+from oracle.core.errors import MalformedInput
+from oracle.core.game import GameModule
 from oracle.core.schema import validate
 from oracle.games import ruling_prefixes
-from oracle.harness.catalogue import catalogue
+from oracle.harness.catalogue import Ruling
 from oracle.harness.reports.coverage import resolve_scope
 from oracle.harness.reports.html import render_html
 from oracle.harness.reports.junit import junit_xml
 from oracle.harness.reports.model import build_report, read_stream
 from oracle.harness.reports.terminal import summary_table
-
-#: The suite's front doors, relative to the project root.
-DEFAULT_SUITE_GLOB = "tests/test_*_features.py"
+from oracle.harness.suite_info import (
+    chosen,
+    combined_catalogue,
+    count_scenarios,
+    front_door,
+    suite_info,
+    suite_rulings,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,8 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="report folder name (default: from the handshake)")
     parser.add_argument("--out", default=None, help="reports folder (default: ROOT/reports)")
     parser.add_argument("--root", default=".", help="project root (default: .)")
-    parser.add_argument("--suite", action="append", default=None,
-                        help="test files or folders to run (default: tests/test_*_features.py)")
+    parser.add_argument("--game", action="append", default=None,
+                        help="grade only this game's scenarios (repeatable; default: every "
+                             "registered game)")
     parser.add_argument("--rulings", default=None,
                         help="rulings catalogue (default: the copy shipped in the package)")
     parser.add_argument("--scope", default="suite",
@@ -85,67 +91,21 @@ def implementation_name(spec: str, args: argparse.Namespace) -> str:
         client.close()
 
 
-def suite_files(root: Path) -> list[Path]:
-    files = [p for p in (root / "features").rglob("*.feature")]
-    files += [p for p in (root / "steps").rglob("*.py")]
-    return sorted(files)
-
-
-def suite_info(root: Path) -> dict[str, Any]:
-    """The suite's version and a hash of its features and steps."""
-    h = hashlib.sha256()
-    for path in suite_files(root):
-        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return {"name": "railrules", "version": oracle.__version__, "hash": h.hexdigest()}
-
-
-def feature_paths(root: Path, suite: list[str] | None = None) -> list[Path]:
-    """The feature files of the features beside a chosen suite's files, or of
-    ``features/``."""
-    places = ([(root / s if (root / s).is_dir() else (root / s).parent) for s in suite]
-              if suite else [root / "features"])
-    return sorted({p for place in places for p in place.rglob("*.feature")})
-
-
-_RULING_TAG = re.compile(r"@ruling:([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)")
-
-
-def suite_rulings(root: Path, suite: list[str] | None = None) -> list[str]:
-    """Every ruling some scenario of the suite cites (from the feature files' tags)."""
-    found: set[str] = set()
-    for path in feature_paths(root, suite):
-        for line in path.read_text("utf-8", "replace").splitlines():
-            if line.lstrip().startswith("@"):
-                found.update(_RULING_TAG.findall(line))
-    return sorted(found)
-
-
-def count_scenarios(root: Path, suite: list[str] | None = None) -> int:
-    """A rough count (scenarios and outline rows) to decide whether parallel pays."""
-    total = 0
-    for path in feature_paths(root, suite):
-        text = path.read_text("utf-8", "replace")
-        total += len(re.findall(r"^\s*Scenario", text, re.M))
-        total += max(0, len(re.findall(r"^\s*\|", text, re.M)) // 2)
-    return total
-
-
-def workers(jobs: str, root: Path, suite: list[str] | None = None) -> int:
+def workers(jobs: str, games: list[GameModule]) -> int:
     """0 means in one process. Parallel pays only past xdist's start-up cost."""
     if importlib.util.find_spec("xdist") is None:
         return 0  # pytest-xdist not installed: run in one process
     if jobs != "auto":
         return max(0, int(jobs))
     cores = os.cpu_count() or 1
-    if cores < 2 or count_scenarios(root, suite) < 200:
+    if cores < 2 or count_scenarios(games) < 200:
         return 0
     return min(cores, 8)
 
 
 def pytest_command(args: argparse.Namespace, root: Path, results: Path, jobs: int,
                    progress: bool) -> list[str]:
-    suite = args.suite or sorted(str(p.relative_to(root)) for p in root.glob(DEFAULT_SUITE_GLOB))
-    cmd = [sys.executable, "-m", "pytest", *suite, f"--rootdir={root}",
+    cmd = [sys.executable, "-m", "pytest", str(front_door()), f"--rootdir={root}",
            "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
            "--impl", args.impl, "--impl-timeout", str(args.timeout),
            "--impl-restarts", str(args.restarts), "--impl-max-reply", str(args.max_reply),
@@ -158,6 +118,8 @@ def pytest_command(args: argparse.Namespace, root: Path, results: Path, jobs: in
         cmd.append("--railrules-resume")
     if args.keyword:
         cmd += ["-k", args.keyword]
+    for game in args.game or ():
+        cmd += ["--railrules-game", game]
     if jobs:
         cmd += ["-n", str(jobs)]
     return cmd
@@ -168,7 +130,7 @@ def now() -> str:
 
 
 def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
-                  partial: bool, rulings_path: str | None, scope: str = "suite",
+                  partial: bool, cat: dict[str, Ruling], scope: str = "suite",
                   cited: list[str] | None = None,
                   fallback_handshake: dict[str, Any] | None = None) -> dict[str, Any]:
     """Build report.json, junit.xml and index.html from ``out/results.jsonl``.
@@ -176,7 +138,6 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
     results, handshake = read_stream(out / "results.jsonl")
     for record in results:
         record.pop("handshake", None)
-    cat = catalogue(rulings_path)
     if cited is None:
         cited = sorted({r for rec in results for r in rec.get("rulings") or ()})
     chosen = resolve_scope(scope, catalogue=cat, suite_rulings=cited,
@@ -193,11 +154,13 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
 
 def run(args: argparse.Namespace) -> int:
     root = Path(args.root).resolve()
-    cited = suite_rulings(root, args.suite)
-    try:  # a scope that names nothing is refused before anything runs
-        resolve_scope(args.scope, catalogue=catalogue(args.rulings), suite_rulings=cited,
+    try:  # unknown games, and a scope that names nothing, are refused before anything runs
+        games = chosen(args.game)
+        cited = suite_rulings(games)
+        cat = combined_catalogue(games, args.rulings)
+        resolve_scope(args.scope, catalogue=cat, suite_rulings=cited,
                       game_prefixes=ruling_prefixes())
-    except ValueError as err:
+    except (ValueError, MalformedInput) as err:
         print(f"railrules certify: {err}", file=sys.stderr)
         return 2
     name = implementation_name(args.impl, args)
@@ -206,13 +169,12 @@ def run(args: argparse.Namespace) -> int:
     results = out / "results.jsonl"
     started = now()
     progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
-    cmd = pytest_command(args, root, results, workers(args.jobs, root, args.suite), progress)
+    cmd = pytest_command(args, root, results, workers(args.jobs, games), progress)
     code = subprocess.call(cmd, cwd=root)
     # 0 all passed, 1 some failed, 5 nothing left to run (e.g. a finished --resume).
     partial = code not in (0, 1, 5)
-    report = write_reports(out, spec=args.impl, suite=suite_info(root), started=started,
-                           partial=partial, rulings_path=args.rulings, scope=args.scope,
-                           cited=cited)
+    report = write_reports(out, spec=args.impl, suite=suite_info(games), started=started,
+                           partial=partial, cat=cat, scope=args.scope, cited=cited)
     if not args.quiet:
         print(summary_table(report))
         print(f"\nreports: {out}/ (index.html, report.json, junit.xml, results.jsonl)")

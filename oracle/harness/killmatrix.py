@@ -28,14 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from oracle.harness.collect import iter_records
+from oracle.harness.suite_info import front_door
 
-ROOT = Path(__file__).resolve().parents[2]
-
-#: game -> the test module that runs its features.
-FEATURE_MODULES: dict[str, str] = {
-    "rocket": "tests/test_rocket_features.py",
-    "18xx": "tests/test_18xx_features.py",
-}
 #: the served oracle, graded like the mutants
 BASELINE = "serve"
 
@@ -61,16 +55,17 @@ class Run:
         return {sid: o for sid, o in self.outcomes.items() if o != "pass"}
 
 
-def run_suite(module: str, impl: str, timeout: float = 900.0) -> Run:
-    """Run one feature module against one implementation (served) in a subprocess."""
+def run_suite(game: str, impl: str, timeout: float = 900.0) -> Run:
+    """Run one game's scenarios against one implementation (served) in a subprocess."""
     spec = (f"{sys.executable} -m oracle.protocol.server" if impl == BASELINE else impl)
     with tempfile.TemporaryDirectory(prefix="railrules-kill-") as tmp:
         out = Path(tmp) / "results.jsonl"
-        cmd = [sys.executable, "-m", "pytest", module, "--impl", spec, "-q",
+        cmd = [sys.executable, "-m", "pytest", str(front_door()), "--railrules-game", game,
+               "-p", "oracle.harness.pytest_plugin", "--impl", spec, "-q",
                "-p", "no:randomly", "--no-header", "--tb=no", "-p", "no:xdist",
                "--railrules-results", str(out)]
         start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+        proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True,
                               timeout=timeout, check=False)
         run = Run(impl, proc.returncode, seconds=time.perf_counter() - start,
                   tail=(proc.stdout + proc.stderr)[-3000:])
@@ -90,13 +85,10 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
     mutants = [m for m in all_mutants().values()
                if (not games or m.game in games) and (not names or m.name in names)]
     by_game = sorted({m.game for m in mutants} | set(games or ()))
-    modules = {g: FEATURE_MODULES[g] for g in by_game
-               if g in FEATURE_MODULES and (ROOT / FEATURE_MODULES[g]).exists()}
-    jobs_list: list[tuple[str, str, str]] = [(g, BASELINE, modules[g]) for g in modules]
-    jobs_list += [(m.game, f"mutant:{m.name}", modules[m.game]) for m in mutants
-                  if m.game in modules]
+    jobs_list: list[tuple[str, str]] = [(g, BASELINE) for g in by_game]
+    jobs_list += [(m.game, f"mutant:{m.name}") for m in mutants]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(lambda j: (j[0], run_suite(j[2], j[1])), jobs_list))
+        runs = list(pool.map(lambda j: (j[0], run_suite(j[0], j[1])), jobs_list))
     baseline = {g: r for g, r in runs if r.impl == BASELINE}
     matrix: dict[str, list[str]] = {}
     setup_errors: dict[str, list[str]] = {}

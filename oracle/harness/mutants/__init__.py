@@ -8,11 +8,13 @@ kill matrix).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from oracle.core.errors import MalformedInput
+from oracle.games import game_modules
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,14 +27,12 @@ class Mutant:
 
 
 def all_mutants() -> dict[str, Mutant]:
-    """Every mutant by name, gathered from each game's explicit list."""
-    import oracle.harness.mutants.eighteen as eighteen_mutants
-    import oracle.harness.mutants.rocket as rocket_mutants
-
+    """Every mutant by name, from the ``MUTANTS`` list each registered game names."""
     found: dict[str, Mutant] = {}
-    modules: list[Any] = [rocket_mutants, eighteen_mutants]
-    for module in modules:
-        for mutant in module.MUTANTS:
+    for game in game_modules().values():
+        if not game.mutants:
+            continue
+        for mutant in importlib.import_module(game.mutants).MUTANTS:
             if mutant.name in found:
                 raise ValueError(f"duplicate mutant name {mutant.name}")
             found[mutant.name] = mutant
