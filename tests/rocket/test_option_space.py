@@ -6,7 +6,7 @@ of ``tests/rocket/option_games.py`` checked after every action and a liveness
 bound derived from the supply. The counts are printed at the end of the run.
 
 RAILRULES_OPTION_GAMES sets the games per combination on small boards (default 1,
-as CI runs it) and, times 32, the drawn games on the default board; the long sweep
+as CI runs it) and, times 24, the drawn games on the default board; the long sweep
 in docs/rocket.md sets it to 20.
 """
 
@@ -58,7 +58,7 @@ def test_the_sweep_visits_every_value_of_every_option() -> None:
     assert len(COMBINATIONS) == len({tuple(sorted(o.items())) for o in COMBINATIONS})
 
 
-@settings(max_examples=32 * PER_COMBINATION, deadline=None,
+@settings(max_examples=24 * PER_COMBINATION, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(option_games(boards=st.builds(default_board)))
 def test_drawn_option_games_on_the_default_board(game: OptionGame) -> None:
