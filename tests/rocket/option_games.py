@@ -40,6 +40,7 @@ from oracle.rocket.rules import Rules
 from oracle.rocket.setup import initial_state
 from oracle.rocket.state import (
     ACTION,
+    DISSOLVED,
     STATIONS_PER_PLAYER,
     VETO_BIDDING,
     VETO_DEFENCE,
@@ -207,5 +208,14 @@ def play_checked(game: OptionGame, tally: Tally, rules: Rules = RULES,
         tally.checks += 5
         state, before_json = after, after_json
         n += 1
-    tally.game(combination_key(game.options), n, bound, state.end_reason or "?")
+    tally.game(combination_key(game.options), n, bound, end_of(rules, state))
     return state
+
+
+def end_of(rules: Rules, state: State) -> str:
+    """Why the game ended, telling apart a board no locomotive can leave (issue 14)."""
+    reason = state.end_reason or "?"
+    if reason == "one_line" and not any(rules.destinations(state, ln.id)
+                                        for ln in state.lines if ln.status != DISSOLVED):
+        return "one_line (no locomotive can move)"
+    return reason
