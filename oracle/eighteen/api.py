@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
@@ -204,8 +205,15 @@ class EighteenAPI:
         return out
 
 
-def _rotations(tile: Any) -> list[int]:
+def _rotations(tile: Any) -> tuple[int, ...]:
     """Rotations that give different track (so each lay is offered once)."""
+    return _rotations_of(tile.id)
+
+
+@cache
+def _rotations_of(tile_id: str) -> tuple[int, ...]:
+    # Tiles are fixed catalogue data: computed once per tile, not per hex and call.
+    tile = CATALOGUE[tile_id]
     seen: set[frozenset[Any]] = set()
     out = []
     for r in range(6):
@@ -213,7 +221,7 @@ def _rotations(tile: Any) -> list[int]:
         if paths not in seen:
             seen.add(paths)
             out.append(r)
-    return out
+    return tuple(out)
 
 
 def _distinct(field: str, ids: list[str]) -> None:

@@ -55,8 +55,10 @@ SPECS: Final[tuple[OptionSpec, ...]] = (
         "The game ends when only one line is left [S+]. Sources say 'only one line can "
         "still be extended' or 'shares of only one line still available'. 'active' counts "
         "lines neither isolated nor dissolved (an isolated line's shares are gone, "
-        "SR-ISO-04) [default]; 'undissolved' also counts isolated lines, whose "
-        "locomotives may still move (SR-ISO-03)."),
+        "SR-ISO-04) [default]; 'undissolved' also counts isolated lines whose "
+        "locomotives can still move (SR-ISO-03; a hemmed-in one can never be extended). "
+        "Under both, no line counts once no locomotive can move (docs/rocket.md, "
+        "issue 14)."),
     OptionSpec(
         "discard_unconnected_tokens", False, (False, True),
         "One community source says city tokens from a city no line reaches by the end "

@@ -123,15 +123,15 @@ class Rules:
     def legal_station_actions(self, state: State) -> Iterator[Action]:
         player = state.players[state.active]
         h = state.holdings[state.active]
-        free = [s for s in sorted(state.board.open_land, key=hexgrid.parse_id)
-                if self.station_refusal(state, s, None) is None]
+        spaces = state.board.open_land_sorted  # sorted once per board
         if len(h.stations) < STATIONS_PER_PLAYER:
-            for s in free:
-                yield PlaceStation(player, s)
-        for src in sorted(h.stations, key=hexgrid.parse_id):
+            for s in spaces:
+                if self.station_refusal(state, s, None) is None:
+                    yield PlaceStation(player, s)
+        for src in sorted(h.stations, key=state.board.space_order.__getitem__):
             if self.station_fixed(state, src):
                 continue
-            for s in sorted(state.board.open_land, key=hexgrid.parse_id):
+            for s in spaces:
                 if s != src and self.station_refusal(state, s, src) is None:
                     yield MoveStation(player, src, s)
 
@@ -511,10 +511,30 @@ class Rules:
     def end_reason(self, state: State) -> str | None:
         if state.tiles_left <= 0:
             return "tiles"
-        counted = (ACTIVE,) if state.options.end_lines == "active" else (ACTIVE, ISOLATED)
-        if sum(1 for ln in state.lines if ln.status in counted) <= 1:
+        if self.lines_left(state) <= 1:
             return "one_line"
         return None
+
+    def lines_left(self, state: State) -> int:
+        """Lines that count toward "only one line is left" (research 6.1, option
+        ``end_lines``). 'active' counts lines neither isolated nor dissolved;
+        'undissolved' adds isolated lines whose locomotive can still move, the
+        reason that reading counts them (SR-ISO-03): a hemmed-in isolated line can
+        neither be extended nor give shares, so no source phrasing counts it.
+        Under every reading none is left once no locomotive can move at all: track,
+        places, water and locomotives never clear, stations do not block, so no
+        line can ever be extended again ("only one line can still be extended",
+        bdml-2; research 6.1). Without this a board where nothing can move offers
+        only passes, for ever (issue 14)."""
+        if state.options.end_lines == "active":
+            count = sum(1 for ln in state.lines if ln.status == ACTIVE)
+        else:
+            count = sum(1 for ln in state.lines if ln.status == ACTIVE or (
+                ln.status == ISOLATED and self.destinations(state, ln.id)))
+        if count <= 1 or any(self.destinations(state, ln.id) for ln in state.lines
+                             if ln.status != DISSOLVED):
+            return count
+        return 0
 
     # -- stations ----------------------------------------------------------
     def station_fixed(self, state: State, space: str) -> bool:

@@ -9,8 +9,8 @@ from oracle.rocket.board import Board
 from oracle.rocket.notation import default_industries
 from oracle.rocket.places import CITY, PLACES, RAILWAY, START
 
-_STARTS = sorted(p for p in PLACES if PLACES[p].kind == START)
-_OTHERS = sorted(p for p in PLACES if PLACES[p].kind in (CITY, RAILWAY))
+STARTS = sorted(p for p in PLACES if PLACES[p].kind == START)
+OTHERS = sorted(p for p in PLACES if PLACES[p].kind in (CITY, RAILWAY))
 
 
 @st.composite
@@ -20,8 +20,8 @@ def small_boards(draw: st.DrawFn) -> Board:
     spaces = [hexgrid.make_id(r, c) for r in range(rows) for c in range(cols)]
     water = {s for s in spaces if draw(st.integers(0, 9)) == 0}
     land = [s for s in spaces if s not in water]
-    starts = draw(st.lists(st.sampled_from(_STARTS), min_size=2, max_size=4, unique=True))
-    others = draw(st.lists(st.sampled_from(_OTHERS), min_size=1, max_size=4, unique=True))
+    starts = draw(st.lists(st.sampled_from(STARTS), min_size=2, max_size=4, unique=True))
+    others = draw(st.lists(st.sampled_from(OTHERS), min_size=1, max_size=4, unique=True))
     chosen = starts + others
     if len(land) < len(chosen) + 4:
         land, water = spaces, set()

@@ -76,7 +76,10 @@ def test_random_games_on_the_default_board_conserve_everything(players: int, see
 def test_random_games_on_small_boards_conserve_everything(board: Board, players: int,
                                                           seed: int) -> None:
     final = play_checked(board, players, seed)
-    assert final.over or final.phase
+    # Liveness: small boards box lines in often; the game still ends (issue 14). The
+    # supply-derived bound is checked in tests/rocket/test_option_space.py.
+    assert final.over
+    assert final.end_reason in ("tiles", "one_line")
 
 
 def _candidates(state: State, rng: random.Random) -> list[Action]:

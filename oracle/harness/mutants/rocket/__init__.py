@@ -9,7 +9,7 @@ scenario's runs must kill at least one (tests/test_mutants.py,
 from __future__ import annotations
 
 from oracle.harness.mutants import Mutant
-from oracle.harness.mutants.rocket import ending, isolation, places, shares, veto
+from oracle.harness.mutants.rocket import ending, isolation, liveness, places, shares, veto
 from oracle.rocket.api import RocketAPI
 from oracle.rocket.rules import Rules
 
@@ -59,6 +59,9 @@ MUTANTS: list[Mutant] = [
     _m("game_stops_at_last_tile", ("SR-MRG-04",), shares.GameStopsAtLastTile),
     _m("end_at_turn_end", ("SR-END-01",), ending.EndAtTurnEnd),
     _m("end_before_veto", ("SR-END-01",), ending.EndBeforeVeto),
+    _m("isolated_lines_always_count", ("SR-END-01",), liveness.IsolatedLinesAlwaysCount),
+    _m("frozen_board_plays_on", ("SR-END-01",), liveness.FrozenBoardPlaysOn),
+    _m("isolated_lines_never_count", ("SR-END-01",), liveness.IsolatedLinesNeverCount),
     _m("track_station_movable", ("SR-STA-01",), places.TrackStationMovable),
     _m("loco_station_movable", ("SR-STA-01",), places.LocoStationMovable),
     _m("legal_offers_eighth_station", ("SR-STA-02",), places.LegalOffersEighthStation),

@@ -1,0 +1,121 @@
+"""Random 18xx operating rounds under any option reading, checked after every action.
+
+``option_combinations()`` draws a value for every option a position records;
+``option_games()`` draws one together with a title's starting position (the
+title fixes the map and the privates) and a seed for the choices. ``play_checked``
+follows ``legal_actions`` to the end of the round and checks, after every action:
+the schema and the facts ``validate`` sees, conservation (money, tiles, tokens,
+privates), the canonical JSON round trip, that refused candidates change nothing
+and that ``apply`` accepts exactly what ``legal_actions`` lists, and liveness
+(``action_bound``).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.actions import action_from_json
+from oracle.eighteen.api import API
+from oracle.eighteen.options import POSITION_OPTIONS
+from oracle.eighteen.state import State
+from tests.eighteen.positions import scenario_positions
+from tests.sweep import Tally
+
+JSON = dict[str, Any]
+STARTS = scenario_positions()
+#: the start position of every title (1830 has two)
+TITLES = sorted({p["title"] for p in STARTS})
+
+
+def all_combinations() -> list[dict[str, str]]:
+    """Every combination of the recorded options' values (16 per title today)."""
+    names = [o.name for o in POSITION_OPTIONS]
+    return [dict(zip(names, values, strict=True))
+            for values in itertools.product(*(o.choices for o in POSITION_OPTIONS))]
+
+
+def combination_key(title: str, options: dict[str, str]) -> str:
+    return ",".join([f"title={title}", *(f"{k}={options[k]}" for k in sorted(options))])
+
+
+def option_combinations() -> st.SearchStrategy[dict[str, str]]:
+    return st.fixed_dictionaries({o.name: st.sampled_from(o.choices)
+                                  for o in POSITION_OPTIONS})
+
+
+@dataclass(frozen=True)
+class OptionGame:
+    start: int  # index into STARTS
+    options: dict[str, str]
+    seed: int
+
+    def position(self) -> JSON:
+        p = copy.deepcopy(STARTS[self.start])
+        p["options"] = dict(self.options)
+        return p
+
+
+def option_games() -> st.SearchStrategy[OptionGame]:
+    return st.builds(OptionGame, st.integers(0, len(STARTS) - 1), option_combinations(),
+                     st.integers(0, 2**32 - 1))
+
+
+def action_bound(position: JSON) -> int:
+    """The most actions the round can take: for each company still to operate, its
+    home token, one pass out of each of the two steps, the title's normal tile
+    lays and one normal token, and each private power used at most once (a tile
+    and a token each; a power never returns once used)."""
+    state = API.load(position)
+    title = API.rules.title(state)
+    order = list(state.operating_order)
+    company = state.turn.company
+    left = order[order.index(company):] if company in order else ([company] if company else [])
+    per_company = 1 + 2 + title.tile_lays + 1
+    return len(left) * per_company + 2 * len(title.privates)
+
+
+def _accepted(position: JSON, action: JSON) -> bool:
+    before = copy.deepcopy(position)
+    try:
+        API.apply(position, action)
+    except (IllegalAction, MalformedInput):
+        assert position == before, f"a refused {action} changed the position"
+        return False
+    return True
+
+
+def play_checked(game: OptionGame, tally: Tally, misses: int = 4) -> JSON:
+    rng = random.Random(game.seed)
+    position = API.canonical(game.position())
+    bound = action_bound(position)
+    n = 0
+    while position["turn"]["step"] != "done":  # API.game_over, without a reload
+        assert n < bound, f"the round does not end within {bound} actions"
+        legal = API.legal_actions(position)
+        assert legal, f"a running round offers no action: {position['turn']}"
+        # apply = legal_actions, on a sample of the candidates legal_actions tried.
+        wanted = {repr(a) for a in legal}
+        state = API.load(position)
+        candidates = [c.to_json() for c in API.candidates(state)]
+        for c in rng.sample(candidates, min(misses, len(candidates))):
+            assert _accepted(position, c) == (repr(c) in wanted), c
+            tally.checks += 1
+        action = rng.choice(legal)
+        after = API.apply(position, action)
+        # canonical() loads: the schema and every fact validate() checks.
+        assert API.canonical(after) == after, action
+        assert API.conservation(position, after) == [], action
+        assert State.from_json(after).to_json() == after, action
+        assert action_from_json(action).to_json() == action, action
+        tally.checks += 5
+        position = after
+        n += 1
+    tally.game(combination_key(position["title"], game.options), n, bound, "round done")
+    return position
