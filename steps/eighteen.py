@@ -170,12 +170,6 @@ def turn_of(world: World, company: str, step: str) -> None:
                               "tokened": False, "special_tiles": []}))
 
 
-@given(parsers.parse('the operating order is "{order}"'))
-def operating_order(world: World, order: str) -> None:
-    position = _position(world)
-    _reload(world, dict(position, operating_order=[c.strip() for c in order.split(",")]))
-
-
 def _operating(world: World, company: str) -> None:
     """A Given about "this turn" is about the operating company's turn."""
     operating = _position(world)["turn"]["company"]
@@ -332,12 +326,6 @@ def bonus_token(world: World, company: str, value: int, hex_id: str) -> None:
                for b in _position(world)["bonus_tokens"]), "no such bonus token"
 
 
-@then(parsers.parse('the legal actions include a tile lay on "{hex_id}" using "{private}"'))
-def legal_has_tile(world: World, hex_id: str, private: str) -> None:
-    assert any(a["type"] == "lay_tile" and a["hex"] == hex_id and a.get("private") == private
-               for a in _legal(world))
-
-
 @then(parsers.parse('the legal actions include no tile lay using "{private}"'))
 def legal_no_tile(world: World, private: str) -> None:
     bad = [a for a in _legal(world) if a["type"] == "lay_tile" and a.get("private") == private]
@@ -349,8 +337,3 @@ def legal_has_token(world: World, hex_id: str, private: str) -> None:
     assert any(a["type"] == "place_token" and a["hex"] == hex_id
                and a.get("private") == private for a in _legal(world))
 
-
-@then(parsers.parse('the legal actions include no token using "{private}"'))
-def legal_no_token(world: World, private: str) -> None:
-    bad = [a for a in _legal(world) if a["type"] == "place_token" and a.get("private") == private]
-    assert not bad, f"offered {bad[:3]}"

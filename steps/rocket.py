@@ -299,12 +299,6 @@ def bid_limits(world: World, player: str, n: str, m: str) -> None:
     assert int(n) in bids and int(m) not in bids, f"{player} may bid {sorted(bids)}"
 
 
-@then(rx(rf"it is {P}'s turn"))
-def whose_turn(world: World, player: str) -> None:
-    turn = position(world)["turn"]
-    assert turn["active"] == player, f"it is {turn['active']}'s turn"
-
-
 @then(rx(rf"{P} has one action left"))
 def one_action_left(world: World, player: str) -> None:
     pos = position(world)

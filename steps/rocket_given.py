@@ -92,14 +92,6 @@ def holds_tokens(world: World, player: str, n: str, industry: str, city: str) ->
     world.load(GAME, pos)
 
 
-@given(parsers.re(r"player (?P<player>p\d) holds (?P<n>\d+) passenger tokens?"))
-def holds_passengers(world: World, player: str, n: str) -> None:
-    pos = edit(world)
-    pos["holdings"][player]["passengers"] += int(n)
-    pos["supply"]["passengers"] -= int(n)
-    world.load(GAME, pos)
-
-
 @given(parsers.re(r"only (?P<n>\d+) track tiles? (is|are) left"))
 def tiles_left(world: World, n: str) -> None:
     """The other tiles were laid on parts of the board the drawing leaves out: the
@@ -139,13 +131,6 @@ def line_reaches(world: World, line: str, place: str) -> None:
     world.load(GAME, pos)
 
 
-@given(parsers.re(r"the option (?P<name>[a-z_]+) is (?P<value>[A-Za-z0-9_]+)"))
-def option_set(world: World, name: str, value: str) -> None:
-    pos = edit(world)
-    pos["options"][name] = {"true": True, "false": False}.get(value, value)
-    world.load(GAME, pos)
-
-
 # -- positions reached by playing ----------------------------------------------------
 
 @given(parsers.re(r"(?P<player>p\d) has moved the (?P<line>[a-z]+) locomotive to "
@@ -177,19 +162,9 @@ def has_passed(world: World, player: str) -> None:
     send_ok(world, {"type": "veto_pass", "player": player})
 
 
-@given(parsers.re(r"(?P<player>p\d) has placed a station on (?P<space>[A-Z]\d+)"))
-def has_placed_station(world: World, player: str, space: str) -> None:
-    send_ok(world, {"type": "place_station", "player": player, "to": space})
-
-
 @given(parsers.re(r"(?P<player>p\d) has given way to the high bid"))
 def has_conceded(world: World, player: str) -> None:
     send_ok(world, {"type": "concede", "player": player})
-
-
-@given(parsers.re(r"(?P<player>p\d) has laid the track tile"))
-def has_laid(world: World, player: str) -> None:
-    send_ok(world, {"type": "place_tile", "player": player})
 
 
 @given(parsers.re(r"(?P<player>p\d) has taken a (?P<industry>[a-z]+) token from "

@@ -16,6 +16,7 @@ from oracle.eighteen.graph import hex_content
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
+from oracle.eighteen.tiles import TileDef
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -205,15 +206,10 @@ class EighteenAPI:
         return out
 
 
-def _rotations(tile: Any) -> tuple[int, ...]:
-    """Rotations that give different track (so each lay is offered once)."""
-    return _rotations_of(tile.id)
-
-
 @cache
-def _rotations_of(tile_id: str) -> tuple[int, ...]:
-    # Tiles are fixed catalogue data: computed once per tile, not per hex and call.
-    tile = CATALOGUE[tile_id]
+def _rotations(tile: TileDef) -> tuple[int, ...]:
+    """Rotations that give different track (so each lay is offered once). Tiles are
+    fixed data (a title's catalogue): computed once per tile, not per hex and call."""
     seen: set[frozenset[Any]] = set()
     out = []
     for r in range(6):

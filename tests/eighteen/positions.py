@@ -69,4 +69,9 @@ def scenario_positions() -> list[JSON]:
                  tokens=[("K12", 0, "PRR")], turn=("PRR", "track")),
         position("18AL", "3", presidents={"ABC": ("P1", 300)}, owners={"SNAR": "ABC"},
                  tiles=[("G6", "57", 1)], tokens=[("G6", 0, "ABC")], turn=("ABC", "track")),
+        # the whole boards with no private the rulings name yet: companies start at home
+        position("1870", "1", presidents={"ATSF": ("P1", 400), "SSW": ("P2", 400)},
+                 turn=("ATSF", "home"), order=["ATSF", "SSW"]),
+        position("1825", "1", presidents={"LNWR": ("P1", 400), "GWR": ("P2", 400)},
+                 turn=("LNWR", "home"), order=["LNWR", "GWR"]),
     ]
