@@ -15,8 +15,10 @@ from typing import Any, Final
 import pytest
 
 ID: Final = re.compile(r"^id:[A-Za-z0-9][A-Za-z0-9_.-]*$")
-RULING: Final = re.compile(r"^ruling:[A-Z]{2}-[A-Z0-9-]+$")
-SOURCE: Final = re.compile(r"^source:00[0-4]$")
+RULING: Final = re.compile(r"^ruling:[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$")
+#: a source document: a seed number (000..004 for railrules' own catalogue); the lint
+#: checks it is a source of the scenario's rulings
+SOURCE: Final = re.compile(r"^source:[0-9a-z]+$")
 OPTION: Final = re.compile(r"^option:[a-z_]+=[A-Za-z0-9_]+$")
 
 MARKER: Final = "railrules_tag"
@@ -34,7 +36,7 @@ def tag_problem(tag: str) -> str | None:
     for pattern in (ID, RULING, SOURCE, OPTION):
         if pattern.match(tag):
             return None
-    return f"unknown tag @{tag} (known: @id:NAME, @ruling:XX-YYY-NN, @source:000..004, " \
+    return f"unknown tag @{tag} (known: @id:NAME, @ruling:XX-YYY-NN, @source:SEED, " \
            "@open, @option:NAME=VALUE)"
 
 

@@ -75,5 +75,8 @@ class GameModule:
     board: str = ""
     #: ``module:function`` returning speed figures for ``railrules bench`` ("" = none)
     bench: str = ""
+    #: ruling prefixes the game answers for whose scenarios are not written yet: the lint
+    #: does not demand them, and reports list them as rulings without scenarios
+    pending: tuple[str, ...] = ()
     #: a plug-in game's own rulings catalogue (a ``rulings.md`` path); "" = railrules' own
     catalogue: str = ""

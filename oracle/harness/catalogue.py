@@ -15,7 +15,7 @@ from pathlib import Path
 
 _ROW = re.compile(r"^\|\s*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*\|([^|]*)\|"
                   r"\s*(settled|open|superseded)\s*\|\s*$")
-_SEED = re.compile(r"seeds? ([0-9]{3})(?:, ([0-9]{3}))?")
+_SEED = re.compile(r"seeds? ([0-9a-z]+)(?:, ([0-9a-z]+))?")
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,12 +60,14 @@ def count_scenarios(games: Sequence[GameModule]) -> int:
 
 def combined_catalogue(games: Sequence[GameModule], path: str | None = None
                        ) -> dict[str, Ruling]:
-    """railrules' catalogue (or ``path``), plus each plug-in game's own."""
-    out = dict(catalogue(path))
+    """The rulings of the chosen games: from railrules' catalogue (or ``path``) and each
+    plug-in game's own, keeping those whose prefix a chosen game answers for."""
+    merged = dict(catalogue(path))
     for game in games:
         if game.catalogue:
-            out.update(catalogue(game.catalogue))
-    return out
+            merged.update(catalogue(game.catalogue))
+    prefixes = tuple(p for g in games for p in g.ruling_prefixes)
+    return {rid: r for rid, r in merged.items() if rid.startswith(prefixes)}
 
 
 def suite_info(games: Sequence[GameModule]) -> dict[str, Any]:

@@ -8,6 +8,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FAKE = f"{sys.executable} {HERE / 'fakes' / 'fake_adapter.py'}"
-TOY_SUITE = HERE / "fixtures" / "toy"
+
 
 sys.path.insert(0, str(HERE))

@@ -22,7 +22,7 @@ def run(tmp_path: Path, impl: str, scope: str) -> tuple[int, dict[str, object]]:
     parser = argparse.ArgumentParser()
     certify.add_arguments(parser)
     args = parser.parse_args([
-        "--impl", impl, "--root", str(ROOT), "--suite", "tests/test_rocket_features.py",
+        "--impl", impl, "--root", str(ROOT), "--game", "rocket",
         "-k", SHORTFALL, "--scope", scope, "--out", str(tmp_path), "--name", "x",
         "--progress", "no", "--quiet", "-j", "0"])
     code = certify.run(args)

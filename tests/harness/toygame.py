@@ -8,10 +8,14 @@ readings, refusals with reason codes, and a schema, like a real game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.core.game import GameAPI, GameModule
 from oracle.core.options import OptionSpec, resolve_options
+
+HERE = Path(__file__).resolve().parent
 
 JSON = dict[str, Any]
 
@@ -86,3 +90,22 @@ class ToyGame:
 
 
 TOY = ToyGame()
+
+
+def _api() -> GameAPI:
+    return TOY
+
+
+#: the toy as a plug-in game: RAILRULES_PLUGINS="toygame:TOY_MODULE" (with this folder on
+#: the path) registers it; railrules' own code names it nowhere.
+TOY_MODULE = GameModule(
+    name="toy",
+    players=(1, 4),
+    ruling_prefixes=("TOY-",),
+    api=_api,
+    features=str(HERE / "fixtures" / "toy"),
+    steps="toysteps",
+    mutants="toymutants",
+    board="",
+    catalogue=str(HERE / "fixtures" / "toy" / "rulings.md"),
+)

@@ -84,7 +84,7 @@ def main() -> None:
             if mode == "skipped":
                 out({"seq": seq, "skipped": {"reason": "known gap", "issue_url": "http://x"}})
                 continue
-            if mode == "lenient":  # accepts any addition: wrong, and follows step_max=3
+            if mode == "lenient":  # accepts any addition: wrong under either reading
                 pos, n = msg["position"], msg["action"]["n"]
                 out({"seq": seq, "result": {"accepted": True,
                                             "position": {**pos, "total": pos["total"] + n}}})
