@@ -14,36 +14,29 @@ import tempfile
 import time
 from pathlib import Path
 
+from oracle.harness.suite_info import front_door
+
 #: The adapter command that serves the oracle (the same as ``railrules serve``).
 SERVE = f"{sys.executable} -m oracle.protocol.server"
 
 
-def _suite(root: Path) -> list[str]:
-    return sorted(str(p.relative_to(root)) for p in root.glob("tests/test_*_features.py"))
-
-
-def time_suite(impl: str, root: Path, suite: list[str] | None = None) -> float:
+def time_suite(impl: str) -> float:
     """Seconds for one whole-suite run against ``impl`` (results streamed, as certify does)."""
-    files = suite if suite is not None else _suite(root)
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "pytest", *files, f"--rootdir={root}", "-q",
+        cmd = [sys.executable, "-m", "pytest", str(front_door()), "-q",
                "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
                "--impl", impl, "--railrules-results", str(Path(tmp) / "results.jsonl")]
         start = time.perf_counter()
-        subprocess.run(cmd, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        subprocess.run(cmd, cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        check=False)
         return time.perf_counter() - start
 
 
-def suite_timings(root: str | Path = ".", suite: list[str] | None = None) -> dict[str, float]:
+def suite_timings() -> dict[str, float]:
     """``suite_inprocess_s`` and ``suite_protocol_s``, in seconds."""
-    base = Path(root).resolve()
-    if not (suite if suite is not None else _suite(base)):
-        # No suite yet: pytest would fall back to every test path, which is not the suite.
-        return {"suite_inprocess_s": 0.0, "suite_protocol_s": 0.0}
     return {
-        "suite_inprocess_s": round(time_suite("oracle", base, suite), 3),
-        "suite_protocol_s": round(time_suite(SERVE, base, suite), 3),
+        "suite_inprocess_s": round(time_suite("oracle"), 3),
+        "suite_protocol_s": round(time_suite(SERVE), 3),
     }
 
 

@@ -19,5 +19,5 @@ GAME = GameModule(
     steps="steps.rocket",
     mutants="oracle.harness.mutants.rocket",
     board="oracle.harness.reports.board:board_svg",
-    bench="oracle.harness.bench:rocket_figures",
+    bench="oracle.harness.bench_rocket:rocket_figures",
 )

@@ -138,7 +138,8 @@ def test_it_passes_the_station_scenarios(tmp_path: Path) -> None:
     """Graded through pytest --impl: the station scenarios and the place-kind check
     pass, and nothing fails."""
     results = tmp_path / "results.jsonl"
-    cmd = [sys.executable, "-m", "pytest", "tests/test_rocket_features.py", "--impl", ADAPTER,
+    cmd = [sys.executable, "-m", "pytest", "steps/suite.py", "--railrules-game", "rocket",
+           "--impl", ADAPTER,
            "-k", "station or seven or malformed", "-q", "-p", "no:randomly", "--no-header",
            "--railrules-results", str(results)]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120,

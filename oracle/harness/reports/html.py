@@ -12,9 +12,10 @@ import json
 from html import escape
 from typing import Any
 
+from oracle.games import game_modules, resolve
 from oracle.harness.catalogue import Ruling
 from oracle.harness.collect import OUTCOMES
-from oracle.harness.reports.board import board_svg
+from oracle.harness.reports.board import placeholder
 from oracle.harness.reports.coverage import COVERAGE
 
 COLOURS = {"pass": "#1e8449", "fail": "#c0392b", "skipped": "#7f8c8d",
@@ -78,9 +79,18 @@ def _scenario(record: dict[str, Any], symbols: dict[str, str]) -> str:
     if record.get("stderr"):
         out.append(f"<b>adapter stderr</b><pre>{escape(str(record['stderr']))}</pre>")
     if record.get("game") or record.get("position") is not None:
-        out.append(board_svg(str(record.get("game", "")), record.get("position"), symbols))
+        out.append(picture(str(record.get("game", "")), record.get("position"), symbols))
     out.append("</details>")
     return "".join(out)
+
+
+def picture(game: str, position: Any, symbols: dict[str, str]) -> str:
+    """The board as SVG, drawn by the renderer the game's record names (if any)."""
+    module = game_modules().get(game)
+    if module is None or not module.board:
+        return placeholder(game)
+    draw: Any = resolve(module.board)
+    return str(draw(game, position, symbols))
 
 
 def _coverage(report: dict[str, Any]) -> str:
