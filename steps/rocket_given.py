@@ -1,8 +1,9 @@
 """Stephenson's Rocket: the ``Given`` steps that set a position.
 
-A board is drawn in the notation of ``oracle.rocket.notation`` and turned into
-canonical JSON by the notation's parser (a scenario-authoring tool); the steps
-then edit that JSON (keeping every total right) and load it through the
+A board is drawn in the notation of docs/rocket-scenarios.md and turned into
+canonical JSON by the suite's own builder (``steps.rocket_drawing``, which imports
+no engine, so the oracle and an outside engine are judged on the same position);
+the steps then edit that JSON (keeping every total right) and load it through the
 Implementation interface, which refuses a position that does not add up.
 Steps named "has ..." send real actions through ``world`` to reach a position.
 """
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers
 
-from oracle.rocket.api import API
+from steps.rocket_drawing import position_from_drawing
 from steps.tags import node_tags, options_of
 from steps.world import World
 
@@ -47,7 +48,7 @@ def send_ok(world: World, action: JSON) -> None:
 def game_on_board(world: World, request: pytest.FixtureRequest, n: int, docstring: str) -> World:
     # The scenario's @option tags are the options it runs under.
     options = options_of(node_tags(request.node))
-    world.load(GAME, API.from_drawing(docstring, players(n), options))
+    world.load(GAME, position_from_drawing(docstring, players(n), options))
     return world
 
 
