@@ -68,3 +68,20 @@ def options_of(tags: list[str]) -> dict[str, Any]:
             name, _, value = t.removeprefix("option:").partition("=")
             out[name] = {"true": True, "false": False}.get(value.lower(), value)
     return out
+
+
+def describe(tags: list[str]) -> dict[str, Any]:
+    """A scenario's tags as the report states them: ``id``, ``rulings``, ``sources``,
+    ``open`` and ``options`` (values as written)."""
+    options: dict[str, str] = {}
+    for t in tags:
+        if t.startswith("option:") and "=" in t:
+            name, _, value = t.removeprefix("option:").partition("=")
+            options[name] = value
+    return {
+        "id": scenario_id(tags),
+        "rulings": rulings_of(tags),
+        "sources": sorted(t.removeprefix("source:") for t in tags if t.startswith("source:")),
+        "open": "open" in tags,
+        "options": options,
+    }

@@ -27,6 +27,7 @@ from typing import IO, Any
 import pytest
 
 from oracle.protocol.implementation import ImplementationOutcome
+from steps.tags import describe, node_tags
 
 OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout",
             "setup-error")
@@ -37,44 +38,6 @@ BAD = ("fail", "error", "crash", "timeout", "setup-error")
 PROPERTY = "railrules"
 
 _scenario_key = pytest.StashKey[dict[str, Any]]()
-
-
-# -- tags ----------------------------------------------------------------------------------
-
-#: Tag prefixes the suite uses (pytest-bdd would turn each into an unregistered marker).
-TAG_PREFIXES = ("id:", "ruling:", "source:", "option:")
-
-
-def is_suite_tag(tag: str) -> bool:
-    return tag == "open" or tag.startswith(TAG_PREFIXES)
-
-
-def item_tags(item: pytest.Item) -> list[str]:
-    """Every suite tag of an item: our ``railrules_tag`` marks, plus Examples-row marks."""
-    tags: list[str] = []
-    for mark in item.iter_markers():
-        if mark.name == "railrules_tag":
-            tags.extend(str(a) for a in mark.args)
-        elif is_suite_tag(mark.name):
-            tags.append(mark.name)
-    return sorted(set(tags))
-
-
-def parse_tags(tags: list[str]) -> dict[str, Any]:
-    """``id``, ``rulings``, ``sources``, ``open`` and ``options`` from a tag list."""
-    ids = [t.removeprefix("id:") for t in tags if t.startswith("id:")]
-    options: dict[str, str] = {}
-    for t in tags:
-        if t.startswith("option:") and "=" in t:
-            name, _, value = t.removeprefix("option:").partition("=")
-            options[name] = value
-    return {
-        "id": ids[0] if ids else "",
-        "rulings": sorted(t.removeprefix("ruling:") for t in tags if t.startswith("ruling:")),
-        "sources": sorted(t.removeprefix("source:") for t in tags if t.startswith("source:")),
-        "open": "open" in tags,
-        "options": options,
-    }
 
 
 # -- outcomes ------------------------------------------------------------------------------
@@ -188,8 +151,8 @@ def after_scenario(request: pytest.FixtureRequest) -> None:
 
 def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) -> dict[str, Any]:
     info = item.stash.get(_scenario_key, None) or {}
-    tags = item_tags(item)
-    meta = parse_tags(tags)
+    tags = node_tags(item)
+    meta = describe(tags)
     callspec = getattr(item, "callspec", None)
     example = callspec.id if callspec is not None else ""
     scenario_id = meta["id"] or item.nodeid

@@ -20,6 +20,7 @@ from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
 from steps.paths import features_dir
+from steps.tags import is_suite_tag
 from steps.world import InvariantCheck, World
 
 
@@ -108,7 +109,7 @@ def world(implementation: Implementation) -> World:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
-    if collect.is_suite_tag(tag):
+    if is_suite_tag(tag):
         pytest.mark.railrules_tag(tag)(function)
         return True
     return None
