@@ -68,12 +68,3 @@ def direction_between(a: str, b: str) -> str | None:
 def turn(direction: str, by: int) -> str:
     """Rotate by ``by`` sixths of a turn, positive counter-clockwise."""
     return DIRECTIONS[(DIRECTIONS.index(direction) + by) % 6]
-
-
-def forward_directions(heading: str) -> tuple[str, str, str]:
-    """Straight on, and a 60 degree bend either side."""
-    return _FORWARD[heading]
-
-
-_FORWARD: Final[dict[str, tuple[str, str, str]]] = {
-    h: (h, turn(h, 1), turn(h, -1)) for h in DIRECTIONS}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from oracle.rocket.state import PASSENGERS, SHARES_PER_LINE, STATIONS_PER_PLAYER, TILES
+
 JSON = dict[str, Any]
 
 
@@ -19,9 +21,9 @@ def totals(position: JSON) -> list[str]:
     holdings = position["holdings"]
     for lid, ln in position["lines"].items():
         held = sum(h["shares"].get(lid, {}).get("real", 0) for h in holdings.values())
-        if ln["pile"] + held + ln["discarded"] != 16:
+        if ln["pile"] + held + ln["discarded"] != SHARES_PER_LINE:
             out.append(f"{lid}: pile {ln['pile']} + held {held} + discarded "
-                       f"{ln['discarded']} != 16 real shares")
+                       f"{ln['discarded']} != {SHARES_PER_LINE} real shares")
     supp = sum(s["supplementary"] for h in holdings.values() for s in h["shares"].values())
     if supp != position["supply"]["supplementary_issued"]:
         out.append(f"supplementary shares held {supp} != issued "
@@ -29,15 +31,15 @@ def totals(position: JSON) -> list[str]:
     laid = sum(len(ln["track"]) for ln in position["lines"].values())
     supply = position["supply"]
     elsewhere = supply["tiles_elsewhere"]
-    if laid + elsewhere + supply["tiles_left"] != 60 + supply["imaginary_tiles"]:
+    if laid + elsewhere + supply["tiles_left"] != TILES + supply["imaginary_tiles"]:
         out.append(f"tiles laid {laid} + elsewhere {elsewhere} + left "
-                   f"{supply['tiles_left']} != 60")
+                   f"{supply['tiles_left']} != {TILES}")
     for player, h in holdings.items():
-        if len(h["stations"]) > 7:
+        if len(h["stations"]) > STATIONS_PER_PLAYER:
             out.append(f"{player} has {len(h['stations'])} stations on the board")
     passengers = supply["passengers"] + sum(h["passengers"] for h in holdings.values())
-    if passengers != 9:
-        out.append(f"{passengers} passenger tokens, not 9")
+    if passengers != PASSENGERS:
+        out.append(f"{passengers} passenger tokens, not {PASSENGERS}")
     for city, industries in position["board"]["industries"].items():
         have: Counter[str] = Counter(position["city_tokens"].get(city, []))
         for h in holdings.values():

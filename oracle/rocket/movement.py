@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from typing import Final
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
@@ -19,6 +20,11 @@ from oracle.rocket.state import DISSOLVED, State
 #: Bound on the exact (trail-aware) isolation search; beyond it the line is taken
 #: as not isolated, the reading that never takes a share away wrongly.
 _SEARCH_BUDGET = 20_000
+
+#: A locomotive goes straight on or bends 60 degrees either side, never sharper (the
+#: Rocket movement rule; the hex grid itself knows no headings).
+FORWARD: Final[dict[str, tuple[str, str, str]]] = {
+    h: (h, hexgrid.turn(h, 1), hexgrid.turn(h, -1)) for h in hexgrid.DIRECTIONS}
 
 
 def origin_of(state: State, line_id: str) -> tuple[str, str | None]:
@@ -32,7 +38,7 @@ def origin_of(state: State, line_id: str) -> tuple[str, str | None]:
 def candidate_spaces(state: State, origin: str, heading: str | None) -> Iterator[tuple[str, str]]:
     """(direction, space) pairs the locomotive may try, before occupancy checks."""
     near = state.board.neighbours.get(origin, {})
-    dirs = hexgrid.DIRECTIONS if heading is None else hexgrid.forward_directions(heading)
+    dirs = hexgrid.DIRECTIONS if heading is None else FORWARD[heading]
     for d in dirs:
         space = near.get(d)
         if space is not None:
