@@ -124,14 +124,6 @@ def line_isolated(world: World, line: str) -> None:
     world.load(GAME, pos)
 
 
-@given(parsers.re(r"the (?P<line>[a-z]+) line reaches (?P<place>[a-z]+)"))
-def line_reaches(world: World, line: str, place: str) -> None:
-    pos = edit(world)
-    connected = set(pos["lines"][line]["connected"]) | {place}
-    pos["lines"][line]["connected"] = sorted(connected)
-    world.load(GAME, pos)
-
-
 # -- positions reached by playing ----------------------------------------------------
 
 @given(parsers.re(r"(?P<player>p\d) has moved the (?P<line>[a-z]+) locomotive to "

@@ -45,13 +45,12 @@ Feature: Isolated railway lines
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  ~  ~  ~  ~  ~  LE ~  ~
+      A  ~  ~  ~  LE .  ~  ~  ~
       B   YO y= y@ .  .  ~  ~  ~
-      C  ~  ~  ~  ~  ~  ~  ~  ~
+      C  ~  ~  ~  .  ~  ~  ~  ~
       D   .  .  .  .  .  .  .  .
       E  DO .  .  LO .  .  .  NO
       """
-    And the york line reaches leeds
     And p1 has moved the york locomotive to B4
     When p1 lays the track tile
     Then the york line is isolated

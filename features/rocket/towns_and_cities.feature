@@ -71,13 +71,12 @@ Feature: Towns and cities
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  LE .  .  .  .  .  .  .
+      A  .  .  .  .  .  .  .  .
       B   .  .  .  <abbr> .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
-      D   .  .  .  .  .  .  .  .
+      D   .  LE .  .  .  .  .  .
       E  .  .  .  .  GU .  .  DO
       """
-    And the york line reaches leeds
     And p1 has moved the york locomotive to C4
     When p1 lays the track tile
     Then the york line reaches <place>
@@ -111,13 +110,12 @@ Feature: Towns and cities
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  .
+      A  .  .  .  .  l@ LV .  .
       B   .  .  .  LO .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
       D   .  .  .  .  .  .  .  .
-      E  l@ LV .  .  GU .  .  DO
+      E  .  .  .  .  GU .  .  DO
       """
-    And the liverpool line reaches london
     And player p3 holds 2 steel tokens of london
     And player p2 holds 1 textiles token of london
     And p1 has moved the york locomotive to C4
@@ -146,13 +144,12 @@ Feature: Towns and cities
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  .
+      A  .  .  .  .  l@ LV .  .
       B   .  .  .  LE .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
       D   .  .  .  .  .  .  .  .
-      E  l@ LV .  .  GU .  .  DO
+      E  .  .  .  .  GU .  .  DO
       """
-    And the liverpool line reaches leeds
     And p1 has moved the york locomotive to C4
     When p1 lays the track tile
     Then player p2 has £1,000
@@ -165,10 +162,9 @@ Feature: Towns and cities
       A  .  .  .  .  .  .  .  .
       B   .  .  .  LE .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
-      D   .  .  .  .  .  .  .  .
-      E  DE .  .  .  GU .  .  DO
+      D   .  .  DE .  .  .  .  .
+      E  .  .  .  .  GU .  .  DO
       """
-    And the york line reaches derby
     And p1 has moved the york locomotive to C4
     When p1 lays the track tile
     Then player p2 has £2,000
@@ -196,12 +192,11 @@ Feature: Towns and cities
       """
          1  2  3  4  5  6  7  8
       A  .  .  .  .  .  .  .  .
-      B   .  .  .  LO .  .  .  .
+      B   .  .  LO .  .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
       D   .  .  .  .  .  .  .  .
       E  .  .  .  .  GU .  .  DO
       """
-    And the york line reaches london
     And player p3 holds 2 steel tokens of london
     And p1 has moved the york locomotive to C4
     When p1 lays the track tile
@@ -213,12 +208,11 @@ Feature: Towns and cities
       """
          1  2  3  4  5  6  7  8
       A  .  .  .  .  .  .  .  .
-      B   .  .  .  LE .  .  .  .
+      B   .  .  LE .  .  .  .  .
       C  YO y=2 y@ .  .  .  .  .
       D   .  .  .  .  .  .  .  .
       E  .  .  .  .  GU .  .  DO
       """
-    And the york line reaches leeds
     And p1 has moved the york locomotive to C4
     When p1 lays the track tile
     Then nobody has been paid
@@ -230,12 +224,11 @@ Feature: Towns and cities
          1  2  3  4  5  6  7  8
       A  .  .  .  .  .  .  .  .
       B   YO y= y= y@ .  .  NT .
-      C  .  .  .  .  .  l@ l= LV
-      D   .  .  .  LO .  SH .  .
+      C  .  .  .  LO .  l@ l= LV
+      D   .  .  .  .  .  SH .  .
       E  .  BI .  .  .  .  .  DO
       """
     And player p2 holds 3 real shares of york
-    And the york line reaches london
     And p1 has moved the york locomotive to C5
     When p1 lays the track tile
     Then the york line has merged into the liverpool line
@@ -246,13 +239,12 @@ Feature: Towns and cities
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  LE
+      A  .  .  .  .  .  .  .  .
       B   .  .  .  .  .  .  .  .
       C  .  .2 YO y= y= y@ .  .
-      D   LV .  .  .  .  .  .  .
-      E  .  .  .  .  GU .  .  DO
+      D   l@ .  .  .  .  .  .  .
+      E  LV LE .  .  GU .  .  DO
       """
-    And the liverpool line reaches leeds
     And p1 has moved the liverpool locomotive to C2
     When p1 lays the track tile
     Then the liverpool line reaches york
