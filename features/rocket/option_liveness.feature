@@ -54,7 +54,7 @@ Feature: Every reading of "only one line is left" ends the game
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  ~  ~  ~  ~  ~  .  .  .
+      A  ~  ~  ~  ~  ~  ~  .  .
       B   ~  YO y@ .  .  ~  .  .
       C  ~  ~  ~  ~  ~  ~  .  LO
       D   ~  DO d@ .  .  .  .  .

@@ -190,11 +190,11 @@ Feature: Veto rounds: paying for a bid
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  .
-      B   .  .  .  LO .  .  .  .
-      C  YO y= y@ .  .  .  .  .
-      D   .  .  .  .  .  .  .  .
-      E  .  .  .  .  GU .  .  DO
+      A  ~  ~  ~  ~  ~  ~  .  .
+      B   ~  ~  .  .  ~  ~  .  LV
+      C  YO y= y@ .  .  ~  .  .
+      D   ~  .  .  .  ~  ~  .  .
+      E  ~  ~  ~  ~  ~  ~  GU DO
       """
     And the york line is isolated
     And player p2 holds 2 supplementary shares of york
@@ -208,11 +208,11 @@ Feature: Veto rounds: paying for a bid
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  .
-      B   .  .  .  LO .  .  .  .
-      C  YO y= y@ .  .  .  .  .
-      D   .  .  .  .  .  .  .  .
-      E  .  .  .  .  GU .  .  DO
+      A  ~  ~  ~  ~  ~  ~  .  .
+      B   ~  ~  .  .  ~  ~  .  LV
+      C  YO y= y@ .  .  ~  .  .
+      D   ~  .  .  .  ~  ~  .  .
+      E  ~  ~  ~  ~  ~  ~  GU DO
       """
     And the york line is isolated
     And player p2 holds 2 supplementary shares of york
@@ -226,11 +226,11 @@ Feature: Veto rounds: paying for a bid
     Given a 3-player game on this board:
       """
          1  2  3  4  5  6  7  8
-      A  .  .  .  .  .  .  .  .
-      B   .  .  .  LO .  .  .  .
-      C  YO y= y@ .  .  .  .  .
-      D   .  .  .  .  .  .  .  .
-      E  .  .  .  .  GU .  .  DO
+      A  ~  ~  ~  ~  ~  ~  .  .
+      B   ~  ~  .  .  ~  ~  .  LV
+      C  YO y= y@ .  .  ~  .  .
+      D   ~  .  .  .  ~  ~  .  .
+      E  ~  ~  ~  ~  ~  ~  GU DO
       """
     And the york line is isolated
     And player p2 holds 2 supplementary shares of york
