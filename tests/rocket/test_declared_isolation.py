@@ -6,6 +6,7 @@ and invents nothing."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def _declared() -> list[Any]:
             for i, ctx in enumerate(contexts):
                 steps = template.render(ctx).steps
                 tags = sorted(set(feature.tags) | set(template.tags))
-                for before, step in zip(steps, steps[1:], strict=False):
+                for before, step in pairwise(steps):
                     m, iso = _GIVEN.match(before.name), _ISOLATED.match(step.name)
                     if m and iso and step.type == "given" and before.docstring:
                         out.append(pytest.param(int(m.group(1)), options_of(tags),
