@@ -15,7 +15,7 @@ from oracle.rocket.rules import Rules
 
 
 def _m(name: str, rulings: tuple[str, ...], rules: type[Rules]) -> Mutant:
-    doc = (rules.__doc__ or name).split("(SR-")[0].strip()
+    doc = " ".join((rules.__doc__ or name).split("(SR-")[0].split())
     return Mutant(name, "rocket", rulings, doc, lambda: RocketAPI(rules()))
 
 
@@ -35,6 +35,20 @@ MUTANTS: list[Mutant] = [
     _m("tile_before_veto", ("SR-SEQ-01",), veto.TileBeforeVeto),
     _m("scores_before_veto", ("SR-SEQ-01",), veto.ScoresBeforeVeto),
     _m("share_after_veto", ("SR-SEQ-02",), veto.ShareAfterVeto),
+    _m("poll_starts_with_asker", ("SR-VETO-01",), veto.PollStartsWithAsker),
+    _m("asking_uses_asker_turn", ("SR-VETO-02",), veto.AskingUsesAskerTurn),
+    _m("mover_bids_when_asking", ("SR-VETO-06",), veto.MoverBidsWhenAsking),
+    _m("passed_round_reopens", ("SR-VETO-05",), veto.PassedRoundReopens),
+    _m("negative_bid_accepted", ("SR-VETO-05",), veto.NegativeBidAccepted),
+    _m("equal_bid_tops", ("SR-VETO-05",), veto.EqualBidTops),
+    _m("topping_needs_two", ("SR-VETO-05",), veto.ToppingNeedsTwo),
+    _m("shares_held_not_checked", ("SR-VETO-07",), veto.SharesHeldNotChecked),
+    _m("defence_below_high_bid", ("SR-VETO-04",), veto.DefenceBelowHighBid),
+    _m("give_way_keeps_space", ("SR-VETO-03",), veto.GiveWayKeepsSpace),
+    _m("give_way_keeps_passenger", ("SR-VETO-04",), veto.GiveWayKeepsPassenger),
+    _m("act_during_defence", ("SR-VETO-03", "SR-SEQ-01"), veto.ActDuringDefence),
+    _m("vetoed_mover_loses_share", ("SR-SEQ-02",), veto.VetoedMoverLosesShare),
+    _m("give_way_lays_no_tile", ("SR-SEQ-01",), veto.GiveWayLaysNoTile),
     _m("never_isolated", ("SR-ISO-01",), isolation.NeverIsolated),
     _m("starting_town_keeps_line_alive", ("SR-ISO-01",), isolation.StartingTownKeepsLineAlive),
     _m("known_places_keep_line_alive", ("SR-ISO-01",), isolation.KnownPlacesKeepLineAlive),
@@ -49,6 +63,7 @@ MUTANTS: list[Mutant] = [
     _m("boxed_line_isolated", ("SR-ISO-06",), isolation.BoxedLineIsolated),
     _m("two_lines_allowed", ("SR-ISO-06",), isolation.TwoLinesAllowed),
     _m("tile_shortage_isolates", ("SR-ISO-07",), isolation.TileShortageIsolates),
+    _m("merged_lines_still_two", ("SR-ISO-06",), isolation.MergedLinesStillTwo),
     _m("supplementary_cannot_bid", ("SR-SUP-01",), shares.SupplementaryCannotBid),
     _m("supplementary_ignored_in_majority", ("SR-SUP-01",), shares.SupplementaryIgnoredInMajority),
     _m("supplementary_capped_at_16", ("SR-SUP-03",), shares.SupplementaryCappedAt16),
@@ -56,6 +71,7 @@ MUTANTS: list[Mutant] = [
     _m("merger_scores_both", ("SR-MRG-01",), shares.MergerScoresBoth),
     _m("starting_town_merges", ("SR-MRG-02", "SR-TWN-04"), shares.StartingTownMerges),
     _m("unstarted_line_merges", ("SR-MRG-03",), shares.UnstartedLineMerges),
+    _m("first_move_never_merges", ("SR-MRG-03",), shares.FirstMoveNeverMerges),
     _m("game_stops_at_last_tile", ("SR-MRG-04",), shares.GameStopsAtLastTile),
     _m("end_at_turn_end", ("SR-END-01",), ending.EndAtTurnEnd),
     _m("end_before_veto", ("SR-END-01",), ending.EndBeforeVeto),

@@ -224,3 +224,14 @@ class IsolatedLineCannotMove(Rules):
         if action.line in state.board.lines and state.line(action.line).status == ISOLATED:
             raise IllegalAction("move/line_isolated", "SR-ISO-03", "the line is isolated")
         super().check_move(state, pi, action)
+
+
+class MergedLinesStillTwo(Rules):
+    """The merger test counts a line once for itself and once for each line merged
+    into it, so the two lines that boxed a line in still look like two after they
+    merge, and the freed line's move next to them merges nothing (SR-ISO-06)."""
+
+    def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
+        near = super().lines_near(state, space, line_id)
+        return near | {ln.id for ln in state.lines
+                       if ln.status == DISSOLVED and ln.merged_into in near}

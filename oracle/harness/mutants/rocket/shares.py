@@ -95,3 +95,13 @@ class GameStopsAtLastTile(Rules):
 
     def merge(self, state: State, di: int, si: int) -> State:
         return state if state.tiles_left <= 0 else super().merge(state, di, si)
+
+
+class FirstMoveNeverMerges(Rules):
+    """A line's first move, off its starting town, never merges: the merger test still
+    takes the moving line for an unstarted one while it has no track (SR-MRG-03)."""
+
+    def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
+        if not state.line(line_id).track:
+            return set()
+        return super().lines_near(state, space, line_id)
