@@ -57,119 +57,11 @@ def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
     return found
 
 
-def refusal(state: State, line_id: str, origin: str, heading: str | None, to: str,
-            ignore_loco: bool = False, ahead: bool = False) -> IllegalAction | None:
-    """Why the locomotive of ``line_id`` may not move from ``origin`` to ``to``."""
-    board = state.board
-    if to not in board.land:
-        if to in board.water:
-            return IllegalAction("move/water", "", f"{to} is water")
-        return IllegalAction("move/off_board", "", f"{to} is not on the board")
-    if not ahead and to not in {s for _, s in candidate_spaces(state, origin, heading)}:
-        return IllegalAction("move/not_ahead", "",
-                             f"{to} is not one of the spaces ahead of the {line_id} "
-                             f"locomotive on {origin}")
-    if to in board.place_at:
-        return IllegalAction("move/onto_place", "SR-TWN-01",
-                             f"{to} holds {board.place_at[to]}: locomotives never enter places")
-    if to in state.track_owner:
-        return IllegalAction("move/onto_track", "", f"{to} holds a track tile")
-    occupant = state.loco_at.get(to)
-    if occupant is not None and not (ignore_loco and occupant == line_id):
-        return IllegalAction("move/onto_locomotive", "", f"{to} holds the {occupant} locomotive")
-    near = other_lines_near(state, to, line_id)
-    if len(near) >= 2:
-        return IllegalAction("move/two_lines", "SR-ISO-06",
-                             f"{to} is next to two other lines ({', '.join(sorted(near))})")
-    return None
-
-
-def destinations(state: State, line_id: str, origin: str | None = None,
-                 heading: str | None = None, from_start: bool = False) -> list[str]:
-    """Every space the locomotive may move to now (sorted). The same tests as
-    ``refusal``, without building the refusals (this is the hot path)."""
-    if origin is None:
-        origin, heading = origin_of(state, line_id)
-    elif from_start:
-        heading = None
-    place_at = state.board.place_at
-    track = state.track_owner
-    locos = state.loco_at
-    out = []
-    for _, s in candidate_spaces(state, origin, heading):
-        if s in place_at or s in track:
-            continue
-        occupant = locos.get(s)
-        if occupant is not None and occupant != line_id:
-            continue
-        if len(other_lines_near(state, s, line_id)) >= 2:
-            continue
-        out.append(s)
-    if len(out) > 1:
-        out.sort(key=state.board.space_order.__getitem__)
-    return out
-
-
 # -- isolation (SR-ISO-01..07) ------------------------------------------------
-
-def _is_target(state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
-    """Could the line, standing here, link a new railway town or city, or merge?"""
-    board = state.board
-    for pid in board.adjacent_places[space]:
-        if pid not in known and (pid in board.railway_towns or pid in board.industries):
-            return True
-    # Next to another line means a merger now, or later once the pair of lines
-    # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
-    return bool(other_lines_near(state, space, line_id))
 
 
 def _passable(state: State, space: str) -> bool:
     return space not in state.blocked
-
-
-def is_isolated(state: State, line_id: str) -> bool:
-    """SR-ISO-01: the line can no longer reach a new railway town or city and can
-    no longer merge. Other lines merging into it do not count (SR-ISO-02); the
-    two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
-    (SR-ISO-07), so the search ignores how many tiles are left."""
-    ln = state.lines[state.board.line_order[line_id]]
-    if ln.status == DISSOLVED:
-        return False
-    if ln.started and ln.loco is not None:
-        origin, heading = ln.loco, ln.heading
-    else:
-        origin, heading = state.board.places[line_id], None
-    known = ln.connected
-    # A route found earlier that still works proves the line is not isolated. The
-    # cache is only a hint: every entry is re-checked against this position.
-    cache = state.board.witness_cache
-    hint = cache.get(line_id)
-    if hint is not None and hint[0] == origin and hint[1] == heading:
-        path = hint[2]
-        if state.blocked.isdisjoint(path) and _is_target(state, line_id, path[-1], known):
-            return False
-    # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
-    blocked = state.blocked
-    start = (origin, heading)
-    parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        for d, nxt in candidate_spaces(state, node[0], node[1]):
-            if nxt == origin or nxt in blocked:
-                continue
-            child = (nxt, d)
-            if child in parent:
-                continue
-            parent[child] = node
-            if _is_target(state, line_id, nxt, known):
-                found = _path(parent, child)
-                if len(set(found)) == len(found):
-                    cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))
-                    return False
-                return not _exact_search(state, line_id, origin, heading, known)
-            queue.append(child)
-    return True
 
 
 def _path(parent: dict[tuple[str, str | None], tuple[str, str | None] | None],
@@ -182,26 +74,167 @@ def _path(parent: dict[tuple[str, str | None], tuple[str, str | None] | None],
     return spaces
 
 
-def _exact_search(state: State, line_id: str, origin: str, heading: str | None,
-                  known: frozenset[str]) -> bool:
-    """Depth-first search that respects the line's own new track (no revisits)."""
-    budget = _SEARCH_BUDGET
-    trail = {origin}
+class Geometry:
+    """Where a line's locomotive may go and what it touches: ONE object serving the
+    move check, the two-lines ban, the legal moves, veto spaces and the isolation
+    search alike. A variant or mutant that changes "what touches a line" overrides
+    ``lines_near`` (or ``is_target``) here and every one of them follows."""
 
-    def walk(space: str, head: str | None) -> bool:
-        nonlocal budget
-        for d, nxt in candidate_spaces(state, space, head):
-            if nxt in trail or not _passable(state, nxt):
+    def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
+        """Lines a locomotive on ``space`` would touch (SR-MRG-02, SR-MRG-03, SR-ISO-06)."""
+        return other_lines_near(state, space, line_id)
+
+    def too_crowded(self, state: State, space: str, line_id: str) -> set[str]:
+        """The other lines that make ``space`` forbidden, or an empty set: a locomotive
+        never ends next to two other lines (SR-ISO-06: such a line is blocked, not
+        isolated)."""
+        near = self.lines_near(state, space, line_id)
+        return near if len(near) >= 2 else set()
+
+    def refusal(self, state: State, line_id: str, origin: str, heading: str | None, to: str,
+                ignore_loco: bool = False, ahead: bool = False) -> IllegalAction | None:
+        """Why the locomotive of ``line_id`` may not move from ``origin`` to ``to``."""
+        board = state.board
+        if to not in board.land:
+            if to in board.water:
+                return IllegalAction("move/water", "", f"{to} is water")
+            return IllegalAction("move/off_board", "", f"{to} is not on the board")
+        if not ahead and to not in {s for _, s in candidate_spaces(state, origin, heading)}:
+            return IllegalAction("move/not_ahead", "",
+                                 f"{to} is not one of the spaces ahead of the {line_id} "
+                                 f"locomotive on {origin}")
+        if to in board.place_at:
+            return IllegalAction("move/onto_place", "SR-TWN-01",
+                                 f"{to} holds {board.place_at[to]}: locomotives never enter places")
+        if to in state.track_owner:
+            return IllegalAction("move/onto_track", "", f"{to} holds a track tile")
+        occupant = state.loco_at.get(to)
+        if occupant is not None and not (ignore_loco and occupant == line_id):
+            return IllegalAction("move/onto_locomotive", "",
+                                 f"{to} holds the {occupant} locomotive")
+        near = self.too_crowded(state, to, line_id)
+        if near:
+            return IllegalAction("move/two_lines", "SR-ISO-06",
+                                 f"{to} is next to two other lines ({', '.join(sorted(near))})")
+        return None
+
+    def destinations(self, state: State, line_id: str, origin: str | None = None,
+                     heading: str | None = None, from_start: bool = False) -> list[str]:
+        """Every space the locomotive may move to now (sorted). The same tests as
+        ``refusal``, without building the refusals (this is the hot path)."""
+        if origin is None:
+            origin, heading = origin_of(state, line_id)
+        elif from_start:
+            heading = None
+        place_at = state.board.place_at
+        track = state.track_owner
+        locos = state.loco_at
+        out = []
+        for _, s in candidate_spaces(state, origin, heading):
+            if s in place_at or s in track:
                 continue
-            budget -= 1
-            if budget <= 0:
-                return True
-            if _is_target(state, line_id, nxt, known):
-                return True
-            trail.add(nxt)
-            if walk(nxt, d):
-                return True
-            trail.discard(nxt)
-        return False
+            occupant = locos.get(s)
+            if occupant is not None and occupant != line_id:
+                continue
+            if self.too_crowded(state, s, line_id):
+                continue
+            out.append(s)
+        if len(out) > 1:
+            out.sort(key=state.board.space_order.__getitem__)
+        return out
 
-    return walk(origin, heading)
+    def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+        """Could the line, standing here, link a new railway town or city, or merge?"""
+        board = state.board
+        for pid in board.adjacent_places[space]:
+            if pid not in known and (pid in board.railway_towns or pid in board.industries):
+                return True
+        # Next to another line means a merger now, or later once the pair of lines
+        # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
+        return bool(self.lines_near(state, space, line_id))
+
+    def is_isolated(self, state: State, line_id: str) -> bool:
+        """SR-ISO-01: the line can no longer reach a new railway town or city and can
+        no longer merge. Other lines merging into it do not count (SR-ISO-02); the
+        two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
+        (SR-ISO-07), so the search ignores how many tiles are left."""
+        ln = state.lines[state.board.line_order[line_id]]
+        if ln.status == DISSOLVED:
+            return False
+        if ln.started and ln.loco is not None:
+            origin, heading = ln.loco, ln.heading
+        else:
+            origin, heading = state.board.places[line_id], None
+        known = ln.connected
+        # A route found earlier that still works proves the line is not isolated. The
+        # cache is only a hint: every entry is re-checked against this position.
+        cache = state.board.witness_cache
+        hint = cache.get(line_id)
+        if hint is not None and hint[0] == origin and hint[1] == heading:
+            path = hint[2]
+            if state.blocked.isdisjoint(path) and self.is_target(state, line_id, path[-1], known):
+                return False
+        # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
+        blocked = state.blocked
+        start = (origin, heading)
+        parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            node = queue.popleft()
+            for d, nxt in candidate_spaces(state, node[0], node[1]):
+                if nxt == origin or nxt in blocked:
+                    continue
+                child = (nxt, d)
+                if child in parent:
+                    continue
+                parent[child] = node
+                if self.is_target(state, line_id, nxt, known):
+                    found = _path(parent, child)
+                    if len(set(found)) == len(found):
+                        cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))
+                        return False
+                    return not self._exact_search(state, line_id, origin, heading, known)
+                queue.append(child)
+        return True
+
+    def _exact_search(self, state: State, line_id: str, origin: str, heading: str | None,
+                      known: frozenset[str]) -> bool:
+        """Depth-first search that respects the line's own new track (no revisits)."""
+        budget = _SEARCH_BUDGET
+        trail = {origin}
+
+        def walk(space: str, head: str | None) -> bool:
+            nonlocal budget
+            for d, nxt in candidate_spaces(state, space, head):
+                if nxt in trail or not _passable(state, nxt):
+                    continue
+                budget -= 1
+                if budget <= 0:
+                    return True
+                if self.is_target(state, line_id, nxt, known):
+                    return True
+                trail.add(nxt)
+                if walk(nxt, d):
+                    return True
+                trail.discard(nxt)
+            return False
+
+        return walk(origin, heading)
+
+
+#: the rules' own geometry (``Rules.geometry``); the module functions below use it
+GEOMETRY: Final = Geometry()
+
+
+def refusal(state: State, line_id: str, origin: str, heading: str | None, to: str,
+            ignore_loco: bool = False, ahead: bool = False) -> IllegalAction | None:
+    return GEOMETRY.refusal(state, line_id, origin, heading, to, ignore_loco, ahead)
+
+
+def destinations(state: State, line_id: str, origin: str | None = None,
+                 heading: str | None = None, from_start: bool = False) -> list[str]:
+    return GEOMETRY.destinations(state, line_id, origin, heading, from_start)
+
+
+def is_isolated(state: State, line_id: str) -> bool:
+    return GEOMETRY.is_isolated(state, line_id)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
 from oracle.rocket import movement
 from oracle.rocket.actions import Action, Move
 from oracle.rocket.holdings import set_line
+from oracle.rocket.movement import Geometry
 from oracle.rocket.places import CITY, PLACES, RAILWAY, START
 from oracle.rocket.rules import Rules
 from oracle.rocket.state import (
@@ -77,26 +77,41 @@ class NeverIsolated(Rules):
         return False
 
 
-class StartingTownKeepsLineAlive(IsolationOnSearch):
-    """A starting town still to reach counts as a reason to go on (SR-ISO-01)."""
+# The next mutants swap one part, the geometry: a different search target, and the
+# move check, legal moves and isolation all follow it.
 
-    def target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
-        return super().target(state, line_id, space, known) or any(
+class _StartingTownTarget(Geometry):
+    def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+        return super().is_target(state, line_id, space, known) or any(
             p not in known and PLACES[p].kind == START for p in state.board.adjacent_places[space])
 
 
-class KnownPlacesKeepLineAlive(IsolationOnSearch):
+class StartingTownKeepsLineAlive(Rules):
+    """A starting town still to reach counts as a reason to go on (SR-ISO-01)."""
+
+    geometry = _StartingTownTarget()
+
+
+class _KnownPlacesTarget(Geometry):
+    def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+        return super().is_target(state, line_id, space, frozenset())
+
+
+class KnownPlacesKeepLineAlive(Rules):
     """Places the line already reaches still count as new (SR-ISO-01)."""
 
-    def target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
-        return super().target(state, line_id, space, frozenset())
+    geometry = _KnownPlacesTarget()
 
 
-class MergerChanceIgnored(IsolationOnSearch):
+class _PlacesOnlyTarget(Geometry):
+    def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+        return _new_town_or_city(state, space, known)
+
+
+class MergerChanceIgnored(Rules):
     """Only towns and cities keep a line alive, not a merger still to make (SR-ISO-01)."""
 
-    def target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
-        return _new_town_or_city(state, space, known)
+    geometry = _PlacesOnlyTarget()
 
 
 class MergeableIntoNotIsolated(Rules):
@@ -172,24 +187,15 @@ class BoxedLineIsolated(IsolationOnSearch):
         return _search(state, line_id, self.target, open_space) is None
 
 
+class _NoCrowding(Geometry):
+    def too_crowded(self, state: State, space: str, line_id: str) -> set[str]:
+        return set()
+
+
 class TwoLinesAllowed(Rules):
     """A locomotive may end next to two other lines (SR-ISO-06)."""
 
-    def check_move(self, state: State, pi: int, action: Action) -> None:
-        try:
-            super().check_move(state, pi, action)
-        except IllegalAction as err:
-            if err.code != "move/two_lines":
-                raise
-
-    def destinations(self, state: State, line_id: str) -> list[str]:
-        origin, heading = movement.origin_of(state, line_id)
-        out = []
-        for _, s in movement.candidate_spaces(state, origin, heading):
-            why = movement.refusal(state, line_id, origin, heading, s, ignore_loco=True)
-            if why is None or why.code == "move/two_lines":
-                out.append(s)
-        return sorted(out, key=hexgrid.parse_id)
+    geometry = _NoCrowding()
 
 
 class TileShortageIsolates(IsolationOnSearch):
@@ -202,13 +208,17 @@ class TileShortageIsolates(IsolationOnSearch):
         return dist is None or dist > state.tiles_left
 
 
-class CitiesDoNotKeepLineAlive(IsolationOnSearch):
-    """Only railway towns and mergers keep a line alive, not cities (SR-ISO-01)."""
-
-    def target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
+class _TownsOnlyTarget(Geometry):
+    def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
         towns = any(p not in known and PLACES[p].kind == RAILWAY
                     for p in state.board.adjacent_places[space])
-        return towns or _touches_line(state, line_id, space)
+        return towns or bool(self.lines_near(state, space, line_id))
+
+
+class CitiesDoNotKeepLineAlive(Rules):
+    """Only railway towns and mergers keep a line alive, not cities (SR-ISO-01)."""
+
+    geometry = _TownsOnlyTarget()
 
 
 class IsolatedLineCannotMove(Rules):

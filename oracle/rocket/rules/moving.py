@@ -1,0 +1,81 @@
+"""Moving a locomotive (SR-SEQ-01/02): the move check, the share, the move. Where a
+locomotive may go and what it touches is the geometry object's (oracle/rocket/movement.py)."""
+
+from __future__ import annotations
+
+from oracle.core import hexgrid
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.rocket import movement
+from oracle.rocket.actions import (
+    Action,
+    Move,
+)
+from oracle.rocket.holdings import add_shares, set_holding, set_line
+from oracle.rocket.rules.hooks import Hooks
+from oracle.rocket.state import (
+    ACTION,
+    DISSOLVED,
+    ISOLATED,
+    VETO_WINDOW,
+    Pending,
+    State,
+)
+from oracle.rocket.state import fast_replace as replace
+
+
+class Moving(Hooks):
+    """Moving a locomotive (SR-SEQ-01/02): the move check, the share, the move. Where a"""
+
+    def destinations(self, state: State, line_id: str) -> list[str]:
+        return self.geometry.destinations(state, line_id)
+
+    def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
+        """Lines a locomotive on ``space`` would touch (SR-MRG-02, SR-MRG-03)."""
+        return self.geometry.lines_near(state, space, line_id)
+
+    def is_isolated(self, state: State, line_id: str) -> bool:
+        return self.geometry.is_isolated(state, line_id)
+
+    def check_move(self, state: State, pi: int, action: Action) -> None:
+        assert isinstance(action, Move)
+        self._need_phase(state, ACTION)
+        self._need_active(state, pi)
+        if action.line not in state.board.lines:
+            raise MalformedInput("action.line", f"{action.line!r} is no line on this board")
+        ln = state.line(action.line)
+        if ln.status == DISSOLVED:
+            raise IllegalAction("move/line_dissolved", "SR-MRG-01",
+                                f"the {ln.id} line has merged into {ln.merged_into}")
+        if ln.id in state.moved:
+            raise IllegalAction("move/same_locomotive_twice", "",
+                                f"the {ln.id} locomotive already moved this turn")
+        hexgrid.parse_id(action.to)
+        origin, heading = movement.origin_of(state, ln.id)
+        why = self.geometry.refusal(state, ln.id, origin, heading, action.to)
+        if why is not None:
+            raise why
+
+    def take_share(self, state: State, pi: int, li: int) -> State:
+        """The mover takes a share: real while the pile lasts, then supplementary
+        (SR-SUP-03: never runs out); none for an isolated line (SR-ISO-03)."""
+        ln = state.lines[li]
+        h = state.holdings[pi]
+        if ln.status == ISOLATED:
+            return state
+        if ln.pile > 0:
+            state = set_line(state, li, replace(ln, pile=ln.pile - 1))
+            return set_holding(state, pi, add_shares(h, li, real=1))
+        state = set_holding(state, pi, add_shares(h, li, supplementary=1))
+        return state.evolve(supplementary_issued=state.supplementary_issued + 1)
+
+    def do_move(self, state: State, pi: int, action: Action) -> State:
+        assert isinstance(action, Move)
+        li = state.line_index(action.line)
+        ln = state.lines[li]
+        origin, heading = movement.origin_of(state, ln.id)
+        new_heading = state.board.directions.get((origin, action.to))
+        state = set_line(state, li, replace(ln, started=True, loco=action.to, heading=new_heading))
+        # SR-SEQ-01/02: the share comes before the veto round and may be bid in it.
+        state = self.take_share(state, pi, li)
+        pending = Pending(ln.id, origin, heading, action.to)
+        return state.evolve(phase=VETO_WINDOW, pending=pending, moved=state.moved | {ln.id})

@@ -1,0 +1,91 @@
+"""Stations (SR-STA-*): placing, moving, and when track fixes them."""
+
+from __future__ import annotations
+
+from oracle.core import hexgrid
+from oracle.core.errors import IllegalAction
+from oracle.rocket.actions import (
+    Action,
+    MoveStation,
+    PlaceStation,
+)
+from oracle.rocket.holdings import set_holding
+from oracle.rocket.rules.hooks import Hooks
+from oracle.rocket.state import (
+    ACTION,
+    STATIONS_PER_PLAYER,
+    State,
+)
+from oracle.rocket.state import fast_replace as replace
+
+
+class Stations(Hooks):
+    """Stations (SR-STA-*): placing, moving, and when track fixes them."""
+
+    def station_fixed(self, state: State, space: str) -> bool:
+        """SR-STA-01: a station that track has reached is part of the line."""
+        return space in state.track_owner or space in state.loco_at
+
+    def station_refusal(self, state: State, space: str, moving: str | None) -> IllegalAction | None:
+        board = state.board
+        if space not in board.land:
+            return IllegalAction("station/off_board", "", f"{space} is not land on the board")
+        if space in board.place_at:
+            return IllegalAction("station/onto_place", "", f"{space} holds a place")
+        if space in state.track_owner:
+            return IllegalAction("station/onto_track", "", f"{space} holds a track tile")
+        if space in state.loco_at:
+            return IllegalAction("station/onto_locomotive", "", f"{space} holds a locomotive")
+        owners = state.station_owner
+        if space in owners and space != moving:
+            return IllegalAction("station/occupied", "", f"{space} holds a station")
+        for n in board.neighbours[space].values():
+            if n in state.loco_at:
+                return IllegalAction("station/next_to_locomotive", "",
+                                     f"{space} is next to a locomotive")
+            if n in owners and n != moving:
+                return IllegalAction("station/next_to_station", "",
+                                     f"{space} is next to a station")
+        return None
+
+    def check_place_station(self, state: State, pi: int, action: Action) -> None:
+        assert isinstance(action, PlaceStation)
+        self._need_phase(state, ACTION)
+        self._need_active(state, pi)
+        hexgrid.parse_id(action.to)
+        if len(state.holdings[pi].stations) >= STATIONS_PER_PLAYER:
+            raise IllegalAction("station/none_left", "SR-STA-02",
+                                "all seven stations are on the board")
+        why = self.station_refusal(state, action.to, None)
+        if why is not None:
+            raise why
+
+    def do_place_station(self, state: State, pi: int, action: Action) -> State:
+        assert isinstance(action, PlaceStation)
+        h = state.holdings[pi]
+        state = set_holding(state, pi, replace(h, stations=h.stations | {action.to}))
+        return self.end_of_action(state)
+
+    def check_move_station(self, state: State, pi: int, action: Action) -> None:
+        assert isinstance(action, MoveStation)
+        self._need_phase(state, ACTION)
+        self._need_active(state, pi)
+        hexgrid.parse_id(action.to)
+        if action.source not in state.holdings[pi].stations:
+            raise IllegalAction("station/not_yours", "",
+                                f"{action.player} has no station on {action.source}")
+        if self.station_fixed(state, action.source):
+            raise IllegalAction("station/fixed", "SR-STA-01",
+                                f"track has reached the station on {action.source}")
+        if action.to == action.source:
+            raise IllegalAction("station/same_space", "", "a station must move somewhere")
+        why = self.station_refusal(state, action.to, action.source)
+        if why is not None:
+            raise why
+
+    def do_move_station(self, state: State, pi: int, action: Action) -> State:
+        assert isinstance(action, MoveStation)
+        h = state.holdings[pi]
+        stations = (h.stations - {action.source}) | {action.to}
+        state = set_holding(state, pi, replace(h, stations=stations))
+        return self.end_of_action(state)
