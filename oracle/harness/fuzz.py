@@ -179,7 +179,8 @@ def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, 
         b.close()
     assert shrunk.divergence is not None
     first = found.divergence.summary() if found.divergence else ""
-    print(f"divergence in game {line['game_index']}: {first}; shrunk to {len(shrunk.actions)} actions in {seconds:.1f}s "
+    print(f"divergence in game {line['game_index']}: {first}; "
+          f"shrunk to {len(shrunk.actions)} actions in {seconds:.1f}s "
           f"({shrunk.divergence.summary()})")
     for label, path in paths.items():
         print(f"  {label:<6} {path}")

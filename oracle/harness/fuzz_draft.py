@@ -156,14 +156,26 @@ def _ask(call: Callable[[], Any]) -> Any:
         return None
 
 
+def draft_runner(game: str) -> str:
+    """A pytest module that runs ``draft.feature`` through the suite's steps:
+    ``pytest reports/fuzz-X/test_draft.py --impl A``."""
+    return (f'"""Runs draft.feature through the suite\'s steps (railrules fuzz wrote this)."""\n\n'
+            "from pytest_bdd import scenarios\n\n"
+            "from steps.common import *  # noqa: F403\n"
+            f"from {game_module(game).steps} import *  # noqa: F403\n\n"
+            'scenarios("draft.feature")\n')
+
+
 def write_finding(out: Path, lock: Lockstep, shrunk: Played, game: str, *,
                   names: tuple[str, str], specs: tuple[str, str],
                   origin: JSON) -> dict[str, Path]:
-    """``trace.json``, ``draft.feature`` and ``divide.txt`` in ``out``."""
+    """``trace.json``, ``draft.feature`` (and its runner ``test_draft.py``) and
+    ``divide.txt`` in ``out``."""
     trace = trace_json(shrunk, game, impl=specs[0], against=specs[1], origin=origin)
     paths = {"trace": out / "trace.json", "draft": out / "draft.feature",
-             "divide": out / "divide.txt"}
+             "runner": out / "test_draft.py", "divide": out / "divide.txt"}
     paths["trace"].write_text(json.dumps(trace, indent=1) + "\n", encoding="utf-8")
     paths["draft"].write_text(draft_feature(trace, names), encoding="utf-8")
+    paths["runner"].write_text(draft_runner(game), encoding="utf-8")
     paths["divide"].write_text(divide(lock.a, lock.b, trace), encoding="utf-8")
     return paths
