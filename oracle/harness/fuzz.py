@@ -52,6 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=0,
                         help="players a game (default: drawn from the game's range)")
     parser.add_argument("--games", type=int, default=100, help="games to play")
+    parser.add_argument("--start", type=int, default=0,
+                        help="first game index (several machines: disjoint ranges)")
     parser.add_argument("--seed", type=int, default=0, help="campaign seed")
     parser.add_argument("--max-actions", type=int, default=400,
                         help="actions a game at most (a longer game is cut: 'capped')")
@@ -113,14 +115,16 @@ def run(args: argparse.Namespace) -> int:
         return 2
     campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
                         options=parse_options(args.option), players=args.players,
-                        games=args.games, seed=args.seed, max_actions=args.max_actions,
+                        games=args.games, start=args.start, seed=args.seed,
+                        max_actions=args.max_actions,
                         timeout=args.timeout)
     names = (side_name(args.impl), side_name(args.against))
     out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
     done = prepare(out, campaign, args.resume)
-    todo = [i for i in range(campaign.games) if i not in done]
+    todo = [i for i in range(campaign.start, campaign.start + campaign.games) if i not in done]
     progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
     print(f"fuzz: {args.impl} against {args.against}, {args.game}, {campaign.games} games "
+          f"from game {campaign.start} "
           f"(seed {campaign.seed}, at most {campaign.max_actions} actions a game); "
           f"{len(done)} already done", file=sys.stderr)
     bar = Bar(len(todo), progress)

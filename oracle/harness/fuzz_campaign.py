@@ -35,6 +35,8 @@ class Campaign:
     #: 0: each game draws its player count from the game record's range
     players: int = 0
     games: int = 100
+    #: the first game's index: machines sharing a campaign take disjoint ranges
+    start: int = 0
     seed: int = 0
     max_actions: int = 400
     timeout: float = 5.0
@@ -49,7 +51,7 @@ class Campaign:
     def same_games(self, other: Campaign) -> bool:
         """Whether ``other`` plays the same games (so its results can be resumed)."""
         mine, theirs = self.to_json(), other.to_json()
-        for loose in ("games", "timeout"):
+        for loose in ("games", "start", "timeout"):
             mine.pop(loose)
             theirs.pop(loose)
         return mine == theirs

@@ -123,3 +123,24 @@ def test_report_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "certified: True -> False" in text
     assert main(["diff", str(tmp_path / "old"), str(tmp_path / "old")]) == 0
     assert main(["diff", str(tmp_path / "old"), str(tmp_path / "nowhere")]) == 2
+
+
+def test_machines_split_a_campaign_and_merge(tmp_path: Path) -> None:
+    """Disjoint --start ranges on two machines; their streams concatenate into one."""
+    argv = ("--impl", "oracle", "--max-actions", "1", "--players", "2", "--games", "2")
+    assert fuzz(tmp_path / "one", *argv) == 0
+    assert fuzz(tmp_path / "two", *argv, "--start", "2") == 0
+    merged = tmp_path / "one" / STREAM
+    merged.write_text(merged.read_text() + (tmp_path / "two" / STREAM).read_text())
+    before = merged.read_text()
+    assert fuzz(tmp_path / "one", "--impl", "oracle", "--max-actions", "1", "--players", "2",
+                "--games", "4", "--resume") == 0
+    assert merged.read_text() == before  # nothing left to play
+    assert sorted(read_stream(merged)) == [0, 1, 2, 3]
+
+
+def test_bench_reports_fuzz_throughput() -> None:
+    from oracle.harness.fuzz_bench import fuzz_figures
+    got = fuzz_figures("rocket", 1, 1)
+    assert got["fuzz_games_per_s"] > 0 and got["fuzz_inprocess_games_per_s"] > 0
+    assert got["fuzz_protocol_ratio"] is not None and got["fuzz_max_actions"] == 1

@@ -23,11 +23,27 @@ def fuzz(out: Path, *argv: str) -> int:
     return main(["fuzz", "--out", str(out), "--progress", "no", *argv])
 
 
+@pytest.fixture(scope="module")
+def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One campaign per mutant, run when a test first asks for it."""
+    return {}
+
+
+def campaign(campaigns: dict[str, Path], factory: pytest.TempPathFactory, mutant: str) -> Path:
+    if mutant not in campaigns:
+        out = factory.mktemp(mutant)
+        code = fuzz(out, "--impl", f"mutant:{mutant}", "--games", "5", "--max-actions", "40")
+        assert code == 1
+        campaigns[mutant] = out
+    return campaigns[mutant]
+
+
 @pytest.mark.parametrize("mutant", MUTANTS)
-def test_mutant_found_shrunk_and_replayed(tmp_path: Path, mutant: str,
+def test_mutant_found_shrunk_and_replayed(campaigns: dict[str, Path],
+                                          tmp_path_factory: pytest.TempPathFactory,
+                                          mutant: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    code = fuzz(tmp_path, "--impl", f"mutant:{mutant}", "--games", "5", "--max-actions", "40")
-    assert code == 1
+    tmp_path = campaign(campaigns, tmp_path_factory, mutant)
     finding = json.loads((tmp_path / "summary.json").read_text())["finding"]
     assert finding["shrunk_actions"] <= min(HANDFUL, finding["actions"])
     trace = json.loads((tmp_path / "trace.json").read_text())
@@ -45,17 +61,18 @@ def test_mutant_found_shrunk_and_replayed(tmp_path: Path, mutant: str,
     assert "agree on every step" in capsys.readouterr().out
 
 
-def test_draft_replays_through_the_suite_steps(tmp_path: Path) -> None:
+def test_draft_replays_through_the_suite_steps(campaigns: dict[str, Path],
+                                               tmp_path_factory: pytest.TempPathFactory) -> None:
     """The draft passes against the oracle's reading and fails against the mutant."""
-    assert fuzz(tmp_path, "--impl", "mutant:mover_cannot_call", "--games", "5",
-                "--max-actions", "40") == 1
+    tmp_path = campaign(campaigns, tmp_path_factory, "mover_cannot_call")
     draft = (tmp_path / "draft.feature").read_text()
     assert "Then the action is accepted" in draft
     outcomes = {}
     for impl in ("oracle", "mutant:mover_cannot_call"):
         run = subprocess.run(
             [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
-             f"--rootdir={ROOT}", "-p", "no:cacheprovider", "--impl", impl],
+             f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin",
+             "-p", "no:cacheprovider", "--impl", impl],
             cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
         outcomes[impl] = run.returncode
     assert outcomes == {"oracle": 0, "mutant:mover_cannot_call": 1}
