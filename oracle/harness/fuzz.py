@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -64,6 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-shrink", action="store_true", help="write the divergence unshrunk")
     parser.add_argument("-j", "--jobs", type=int, default=0,
                         help="pytest-xdist workers (0: in this process)")
+    parser.add_argument("--xdist", default="", metavar="ARGS",
+                        help="pytest-xdist arguments instead of -n (remote workers: "
+                             "'-d --tx 8*ssh=host//python=...'); docs/fuzz.md")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
     parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
 
@@ -130,8 +134,9 @@ def run(args: argparse.Namespace) -> int:
     bar = Bar(len(todo), progress)
     t0, c0 = time.perf_counter(), time.process_time()
     stop = not args.keep_going
-    if args.jobs > 0 and todo:
-        played_now = run_parallel(out, todo, args.jobs, bar)
+    if (args.jobs > 0 or args.xdist) and todo:
+        spread = shlex.split(args.xdist) if args.xdist else ["-n", str(args.jobs)]
+        played_now = run_parallel(out, todo, spread, bar, max(args.jobs, 1))
     else:
         played_now = []
         diverged = 0
@@ -193,15 +198,17 @@ def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, 
             "shrink_s": round(seconds, 2), **{k: str(v) for k, v in paths.items()}}
 
 
-def run_parallel(out: Path, todo: list[int], jobs: int, bar: Bar) -> list[JSON]:
-    """The games as pytest items (oracle.harness.fuzz_items), spread by ``-n jobs``."""
+def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
+                 jobs: int) -> list[JSON]:
+    """The games as pytest items (oracle.harness.fuzz_items), spread by ``spread``
+    (``-n N``, or remote xdist workers)."""
     from oracle.harness import fuzz_items
     chunk = max(1, min(50, len(todo) // (jobs * 4) or 1))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
     (out / fuzz_items.TODO).write_text(json.dumps(chunks), encoding="utf-8")
     before = set(read_stream(out / STREAM))
     cmd = [sys.executable, "-m", "pytest", fuzz_items.__file__, "-q", "-p", "no:cacheprovider",
-           "-p", "no:randomly", "--no-header", "-rN", "--tb=short", "-n", str(jobs),
+           "-p", "no:randomly", "--no-header", "-rN", "--tb=short", *spread,
            f"--rootdir={out}"]
     env = {**os.environ, ITEMS_ENV: str(out.resolve())}
     with subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL) as proc:
