@@ -140,10 +140,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         played_now = []
         diverged = 0
-        for line in run_games(campaign, todo, out / STREAM, stop_on_divergence=stop):
-            played_now.append(line)
-            diverged += line["outcome"] == "diverged"
-            bar.draw(len(played_now), diverged)
+        try:
+            for line in run_games(campaign, todo, out / STREAM, stop_on_divergence=stop):
+                played_now.append(line)
+                diverged += line["outcome"] == "diverged"
+                bar.draw(len(played_now), diverged)
+        except KeyboardInterrupt:
+            print(f"\ninterrupted after {len(played_now)} games; the same command with "
+                  "--resume plays the rest", file=sys.stderr)
+            return 130
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     bar.draw(len(played_now), sum(x["outcome"] == "diverged" for x in played_now), final=True)
     everything = read_stream(out / STREAM)
