@@ -1,9 +1,11 @@
-"""Game-neutral steps: verdicts, reason codes and the rulings refusals cite."""
+"""Game-neutral steps: a new game, verdicts, reason codes and the rulings refusals cite."""
 
 from __future__ import annotations
 
-from pytest_bdd import parsers, then
+import pytest
+from pytest_bdd import given, parsers, then
 
+from steps.tags import node_tags, options_of
 from steps.world import World
 
 
@@ -31,3 +33,12 @@ def action_refused_under(world: World, code: str, ruling: str) -> None:
     _refused(world, code)
     cited = world.need_verdict().ruling
     assert cited == ruling, f"refused citing ruling {cited!r}, expected {ruling!r}"
+
+
+@given(parsers.parse("a new {n:d}-player {game} game"), target_fixture="world")
+def new_game(world: World, request: pytest.FixtureRequest, n: int, game: str) -> World:
+    """A fresh position from the implementation's own ``new_game``, players p1..pN, under
+    the scenario's ``@option`` tags (fuzz drafts start here)."""
+    players = [f"p{i}" for i in range(1, n + 1)]
+    world.load(game, world.impl.new_game(game, players, options_of(node_tags(request.node))))
+    return world

@@ -338,3 +338,30 @@ def position_refused(world: World, field: str) -> None:
     bad = world.malformed
     assert bad is not None, "the implementation accepted the position"
     assert bad.field == field, f"refused at {bad.field}: {bad.message}"
+
+
+# -- the When step of an action (drafts written by ``railrules fuzz``) ---------------------
+
+_WHEN_TEXT: dict[str, str] = {
+    "move": "{player} moves the {line} locomotive to {to}",
+    "call_veto": "{player} asks for a veto round",
+    "place_tile": "{player} lays the track tile",
+    "veto_bid": "{player} bids {shares} shares to send the locomotive to {to}",
+    "veto_pass": "{player} passes in the veto round",
+    "defend": "{player} defends {to} with {shares} shares",
+    "concede": "{player} gives way to the high bid",
+    "place_station": "{player} places a station on {to}",
+    "move_station": "{player} moves the station on {from} to {to}",
+    "take_token": "{player} takes a {industry} token from {city}",
+}
+
+
+def action_step(action: JSON) -> str | None:
+    """The text of the When step above that sends ``action`` (None: no step sends it)."""
+    text = _WHEN_TEXT.get(str(action.get("type")))
+    if text is None:
+        return None
+    try:
+        return text.format_map(action)
+    except KeyError:
+        return None

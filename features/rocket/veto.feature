@@ -25,6 +25,15 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And p2 may ask for a veto round
     And p3 may ask for a veto round
 
+  @id:veto-poll-waits-in-a-new-game @ruling:SR-VETO-01 @source:000
+  Scenario: In a new game on the whole board, the first move waits for its veto round too
+    Given a new 3-player rocket game
+    When p1 moves the bristol locomotive to L3
+    Then the action is accepted
+    And the move waits for its veto round and track tile
+    And p1 may ask for a veto round
+    And p3 may ask for a veto round
+
   @id:veto-no-poll-move-stands @ruling:SR-VETO-01 @source:000
   Scenario: Nobody asks, so the mover lays the tile and the move stands unpolled
     Given a 3-player game on this board:

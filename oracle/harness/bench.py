@@ -8,7 +8,11 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   fast path (the playout policy of oracle/rocket/playout.py), and
   ``rocket_checked_actions_per_s`` for the public, always-checking ``apply``;
 * ``suite_inprocess_s`` / ``suite_protocol_s``: the whole suite against the
-  in-process oracle and against ``railrules serve`` through the protocol.
+  in-process oracle and against ``railrules serve`` through the protocol;
+* ``fuzz_games_per_s`` / ``fuzz_inprocess_games_per_s`` / ``fuzz_protocol_ratio``:
+  ``railrules fuzz`` lockstep games (the first registered game, at most
+  ``--fuzz-actions`` actions each) against ``railrules serve`` and in one process
+  (oracle.harness.fuzz_bench).
 """
 
 from __future__ import annotations
@@ -28,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rounds the games are split into; the median round counts")
     parser.add_argument("--no-suite", action="store_true",
                         help="skip the whole-suite timings (in-process and protocol)")
+    parser.add_argument("--fuzz-games", type=int, default=5,
+                        help="lockstep fuzz games to time each way (0: skip)")
+    parser.add_argument("--fuzz-actions", type=int, default=10,
+                        help="actions a fuzz game at most")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
         if figures.get("suite_inprocess_s"):
             figures["suite_protocol_ratio"] = round(
                 figures["suite_protocol_s"] / figures["suite_inprocess_s"], 2)
+    if args.fuzz_games > 0 and game_modules():
+        from oracle.harness.fuzz_bench import fuzz_figures
+        first = next(iter(game_modules()))
+        figures.update(fuzz_figures(first, args.fuzz_games, args.fuzz_actions))
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     else:

@@ -15,6 +15,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "bench": ("oracle.harness.bench", "print speed figures as JSON"),
     "mutants": ("oracle.harness.killmatrix", "run the suite against every mutant"),
     "serve-mutant": ("oracle.harness.serve_mutant", "serve one mutant over the protocol"),
+    "fuzz": ("oracle.harness.fuzz", "random games through two implementations, compared"),
+    "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations"),
+    "diff": ("oracle.harness.report_diff", "compare two certification reports"),
 }
 
 

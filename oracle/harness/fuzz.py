@@ -1,0 +1,226 @@
+"""Differential fuzzing: random legal games through two implementations in lockstep.
+
+``railrules fuzz --impl A [--against B] --game G --games N --seed S`` plays N random
+games (A chooses among its legal actions; the harness's seeded RNG is the only
+chance) and compares, after every action, verdicts, canonical positions, legal-action
+sets, scores and game over (oracle.harness.lockstep). One JSON line per game streams
+to ``reports/fuzz-<A>-vs-<B>/games.jsonl``; ``--resume`` plays only the games not in
+it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) and
+leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
+``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
+Exit status: 0 no divergence, 1 a divergence, 2 a bad command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from oracle.games import game_module
+from oracle.harness.certify import slug
+from oracle.harness.fuzz_campaign import (
+    STREAM,
+    Campaign,
+    implementation,
+    prepare,
+    read_stream,
+    run_games,
+    summary,
+)
+from oracle.harness.fuzz_draft import write_finding
+from oracle.harness.fuzz_shrink import shrink
+from oracle.harness.lockstep import Divergence, Lockstep, Played
+from oracle.protocol.implementation import JSON
+
+ITEMS_ENV = "RAILRULES_FUZZ_OUT"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--impl", required=True,
+                        help="implementation A (it chooses): oracle, mutant:NAME or a command")
+    parser.add_argument("--against", default="oracle", help="implementation B (default oracle)")
+    parser.add_argument("--game", default="rocket", help="the game (default rocket)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every game (repeatable)")
+    parser.add_argument("--players", type=int, default=0,
+                        help="players a game (default: drawn from the game's range)")
+    parser.add_argument("--games", type=int, default=100, help="games to play")
+    parser.add_argument("--start", type=int, default=0,
+                        help="first game index (several machines: disjoint ranges)")
+    parser.add_argument("--seed", type=int, default=0, help="campaign seed")
+    parser.add_argument("--max-actions", type=int, default=400,
+                        help="actions a game at most (a longer game is cut: 'capped')")
+    parser.add_argument("--out", default=None, help="output folder (default reports/fuzz-A-vs-B)")
+    parser.add_argument("--resume", action="store_true", help="play only games not yet streamed")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="play every game, even after a divergence")
+    parser.add_argument("--no-shrink", action="store_true", help="write the divergence unshrunk")
+    parser.add_argument("-j", "--jobs", type=int, default=0,
+                        help="pytest-xdist workers (0: in this process)")
+    parser.add_argument("--xdist", default="", metavar="ARGS",
+                        help="pytest-xdist arguments instead of -n (remote workers: "
+                             "'-d --tx 8*ssh=host//python=...'); docs/fuzz.md")
+    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
+    parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
+
+
+def parse_options(pairs: Iterable[str]) -> JSON:
+    out: JSON = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
+        out[name] = {"true": True, "false": False}.get(value.lower(), value)
+        if isinstance(out[name], str) and value.lstrip("-").isdigit():
+            out[name] = int(value)
+    return out
+
+
+def side_name(spec: str) -> str:
+    if spec in ("", "oracle"):
+        return "oracle"
+    if spec.startswith("mutant:"):
+        return slug("mutant-" + spec.removeprefix("mutant:"))
+    return slug(spec.split()[-1].rsplit("/", 1)[-1])
+
+
+class Bar:
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled, self.started = max(total, 1), enabled, time.monotonic()
+
+    def draw(self, done: int, diverged: int, final: bool = False) -> None:
+        if not self.enabled:
+            return
+        filled = int(30 * min(done, self.total) / self.total)
+        spent = time.monotonic() - self.started
+        rate = done / spent if spent else 0.0
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} "
+                         f"{spent:6.1f}s {rate:6.1f} games/s  diverged {diverged}"
+                         + ("\n" if final else ""))
+        sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        low, high = game_module(args.game).players
+    except Exception as err:  # an unknown game
+        print(f"railrules fuzz: {err}", file=sys.stderr)
+        return 2
+    if args.players and not low <= args.players <= high:
+        print(f"railrules fuzz: {args.game} takes {low} to {high} players", file=sys.stderr)
+        return 2
+    campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
+                        options=parse_options(args.option), players=args.players,
+                        games=args.games, start=args.start, seed=args.seed,
+                        max_actions=args.max_actions,
+                        timeout=args.timeout)
+    names = (side_name(args.impl), side_name(args.against))
+    out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
+    done = prepare(out, campaign, args.resume)
+    todo = [i for i in range(campaign.start, campaign.start + campaign.games) if i not in done]
+    progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
+    print(f"fuzz: {args.impl} against {args.against}, {args.game}, {campaign.games} games "
+          f"from game {campaign.start} "
+          f"(seed {campaign.seed}, at most {campaign.max_actions} actions a game); "
+          f"{len(done)} already done", file=sys.stderr)
+    bar = Bar(len(todo), progress)
+    t0, c0 = time.perf_counter(), time.process_time()
+    stop = not args.keep_going
+    if (args.jobs > 0 or args.xdist) and todo:
+        spread = shlex.split(args.xdist) if args.xdist else ["-n", str(args.jobs)]
+        played_now = run_parallel(out, todo, spread, bar, max(args.jobs, 1))
+    else:
+        played_now = []
+        diverged = 0
+        try:
+            for line in run_games(campaign, todo, out / STREAM, stop_on_divergence=stop):
+                played_now.append(line)
+                diverged += line["outcome"] == "diverged"
+                bar.draw(len(played_now), diverged)
+        except KeyboardInterrupt:
+            print(f"\ninterrupted after {len(played_now)} games; the same command with "
+                  "--resume plays the rest", file=sys.stderr)
+            return 130
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    bar.draw(len(played_now), sum(x["outcome"] == "diverged" for x in played_now), final=True)
+    everything = read_stream(out / STREAM)
+    figures = {"this_run": summary(played_now, wall, cpu),
+               "campaign": summary(everything.values(), 0.0, 0.0)}
+    print(summary_line("this run", figures["this_run"]))
+    if done:
+        print(summary_line("campaign", figures["campaign"]))
+    found = [everything[i] for i in sorted(everything) if everything[i]["outcome"] == "diverged"]
+    if found:
+        figures["finding"] = report_finding(out, campaign, found[0], names,
+                                            shrink_it=not args.no_shrink)
+    (out / "summary.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    return 1 if found else 0
+
+
+def summary_line(label: str, s: dict[str, Any]) -> str:
+    outcomes = "  ".join(f"{k} {v}" for k, v in sorted(s["outcomes"].items()))
+    rate = f"  {s['wall_s']}s  {s['games_per_s']} games/s  {s['actions_per_s']} actions/s" \
+        if s.get("games_per_s") else ""
+    return f"{label}: games {s['games']}  {outcomes}  actions {s['actions']}" \
+           f"  unsupported-by-B {s['gaps']}{rate}"
+
+
+def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, str],
+                   shrink_it: bool) -> JSON:
+    found = Played(list(line["player_names"]), dict(line["options"]), list(line["trace"]),
+                   list(line["choices"]), Divergence.from_json(line["divergence"]))
+    a = implementation(campaign.impl, campaign.timeout)
+    b = implementation(campaign.against, campaign.timeout)
+    try:
+        lock = Lockstep(a, b, campaign.game)
+        t0 = time.perf_counter()
+        shrunk = shrink(lock, found) if shrink_it else found
+        seconds = time.perf_counter() - t0
+        origin = {"seed": campaign.seed, "game_index": line["game_index"],
+                  "actions_before_shrinking": len(found.actions)}
+        paths = write_finding(out, lock, shrunk, campaign.game, names=names,
+                              specs=(campaign.impl, campaign.against), origin=origin)
+    finally:
+        a.close()
+        b.close()
+    assert shrunk.divergence is not None
+    first = found.divergence.summary() if found.divergence else ""
+    print(f"divergence in game {line['game_index']}: {first}; "
+          f"shrunk to {len(shrunk.actions)} actions in {seconds:.1f}s "
+          f"({shrunk.divergence.summary()})")
+    for label, path in paths.items():
+        print(f"  {label:<6} {path}")
+    return {"game_index": line["game_index"], "actions": len(found.actions),
+            "shrunk_actions": len(shrunk.actions), "kind": shrunk.divergence.kind,
+            "shrink_s": round(seconds, 2), **{k: str(v) for k, v in paths.items()}}
+
+
+def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
+                 jobs: int) -> list[JSON]:
+    """The games as pytest items (oracle.harness.fuzz_items), spread by ``spread``
+    (``-n N``, or remote xdist workers)."""
+    from oracle.harness import fuzz_items
+    chunk = max(1, min(50, len(todo) // (jobs * 4) or 1))
+    chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
+    (out / fuzz_items.TODO).write_text(json.dumps(chunks), encoding="utf-8")
+    before = set(read_stream(out / STREAM))
+    cmd = [sys.executable, "-m", "pytest", fuzz_items.__file__, "-q", "-p", "no:cacheprovider",
+           "-p", "no:randomly", "--no-header", "-rN", "--tb=short", *spread,
+           f"--rootdir={out}"]
+    env = {**os.environ, ITEMS_ENV: str(out.resolve())}
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL) as proc:
+        while proc.poll() is None:
+            time.sleep(0.5)
+            now = read_stream(out / STREAM)
+            new = [v for k, v in now.items() if k not in before]
+            bar.draw(len(new), sum(x["outcome"] == "diverged" for x in new))
+    now = read_stream(out / STREAM)
+    return [v for k, v in sorted(now.items()) if k not in before]

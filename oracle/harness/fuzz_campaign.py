@@ -1,0 +1,174 @@
+"""A fuzz campaign: its settings, one seeded random game, and chunks of games streamed
+as JSON lines (one per game, flushed), so a killed campaign loses nothing.
+
+Game ``i`` of a campaign draws everything (the player count within the game record's
+range, every choice) from ``random.Random(f"{seed}:{i}")``: any game replays alone,
+in any process, in any order; that is what lets pytest-xdist spread the games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from oracle.games import game_module
+from oracle.harness.lockstep import Chooser, Lockstep, Played
+from oracle.harness.serve_mutant import resolve_spec
+from oracle.protocol.factory import make_implementation
+from oracle.protocol.implementation import JSON, Implementation
+
+STREAM = "games.jsonl"
+SETTINGS = "campaign.json"
+
+
+@dataclass(frozen=True)
+class Campaign:
+    impl: str
+    against: str = "oracle"
+    game: str = "rocket"
+    options: JSON = field(default_factory=dict)
+    #: 0: each game draws its player count from the game record's range
+    players: int = 0
+    games: int = 100
+    #: the first game's index: machines sharing a campaign take disjoint ranges
+    start: int = 0
+    seed: int = 0
+    max_actions: int = 400
+    timeout: float = 5.0
+
+    def to_json(self) -> JSON:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Campaign:
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+    def same_games(self, other: Campaign) -> bool:
+        """Whether ``other`` plays the same games (so its results can be resumed)."""
+        mine, theirs = self.to_json(), other.to_json()
+        for loose in ("games", "start", "timeout"):
+            mine.pop(loose)
+            theirs.pop(loose)
+        return mine == theirs
+
+
+def implementation(spec: str, timeout: float = 5.0) -> Implementation:
+    """``oracle``, ``mutant:NAME`` (served over the protocol) or an adapter command."""
+    return make_implementation(resolve_spec(spec), timeout=timeout, max_restarts=0)
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    """An action type first, then an action of that type: a game-neutral policy that
+    keeps games moving (uniform over all actions would mostly shuffle pieces)."""
+    def choose(step: int, legal: list[JSON]) -> JSON:
+        kinds = sorted({str(a.get("type", "")) for a in legal})
+        kind = rng.choice(kinds)
+        return rng.choice([a for a in legal if str(a.get("type", "")) == kind])
+    return choose
+
+
+def players_of(campaign: Campaign, rng: random.Random) -> list[str]:
+    low, high = game_module(campaign.game).players
+    n = campaign.players or rng.randint(low, high)
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
+def play_one(lock: Lockstep, campaign: Campaign, index: int) -> Played:
+    rng = random.Random(f"{campaign.seed}:{index}")
+    return lock.play(players_of(campaign, rng), campaign.options, random_chooser(rng),
+                     campaign.max_actions)
+
+
+def record(index: int, played: Played, seconds: float) -> JSON:
+    out: JSON = {"game_index": index, "outcome": played.outcome, "players": len(played.players),
+                 "actions": len(played.actions), "gaps": played.gaps,
+                 "seconds": round(seconds, 4)}
+    if played.notes:
+        out["notes"] = played.notes
+    if played.divergence is not None:
+        out.update(divergence=played.divergence.to_json(), trace=played.actions,
+                   choices=played.choices, player_names=played.players,
+                   options=played.options)
+    return out
+
+
+def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
+              stop_on_divergence: bool = True) -> Iterator[JSON]:
+    """Play the games, appending one flushed line each to ``stream``; yields them."""
+    a = implementation(campaign.impl, campaign.timeout)
+    b = implementation(campaign.against, campaign.timeout)
+    lock = Lockstep(a, b, campaign.game)
+    try:
+        for index in indices:
+            t0 = time.perf_counter()
+            played = play_one(lock, campaign, index)
+            line = record(index, played, time.perf_counter() - t0)
+            append_line(stream, line)
+            yield line
+            if stop_on_divergence and played.divergence is not None:
+                return
+    finally:
+        a.close()
+        b.close()
+
+
+def append_line(stream: Path, line: JSON) -> None:
+    """One ``write`` on an O_APPEND descriptor: workers sharing the stream never
+    interleave their lines."""
+    data = (json.dumps(line, separators=(",", ":")) + "\n").encode("utf-8")
+    fd = os.open(stream, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def read_stream(stream: Path) -> dict[int, JSON]:
+    """Finished games by index (a line cut short by a kill is skipped)."""
+    done: dict[int, JSON] = {}
+    if not stream.exists():
+        return done
+    for line in stream.read_text(encoding="utf-8").splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict) and isinstance(item.get("game_index"), int):
+            done[item["game_index"]] = item
+    return done
+
+
+def prepare(out: Path, campaign: Campaign, resume: bool) -> dict[int, JSON]:
+    """The output folder ready to append to; the games already done when resuming."""
+    out.mkdir(parents=True, exist_ok=True)
+    stream, settings = out / STREAM, out / SETTINGS
+    if resume and settings.exists():
+        old = Campaign.from_json(json.loads(settings.read_text(encoding="utf-8")))
+        if not old.same_games(campaign):
+            raise SystemExit(f"--resume: {settings} describes other games; drop --resume "
+                             "or use another --out")
+        data = stream.read_bytes() if stream.exists() else b""
+        if data and not data.endswith(b"\n"):  # half a line from a kill
+            stream.write_bytes(data[:data.rfind(b"\n") + 1])
+    else:
+        stream.write_text("", encoding="utf-8")
+    settings.write_text(json.dumps(campaign.to_json(), indent=1) + "\n", encoding="utf-8")
+    return read_stream(stream) if resume else {}
+
+
+def summary(lines: Iterable[JSON], wall: float, cpu: float) -> JSON:
+    items = list(lines)
+    outcomes: dict[str, int] = {}
+    for item in items:
+        outcomes[item["outcome"]] = outcomes.get(item["outcome"], 0) + 1
+    actions = sum(int(item["actions"]) for item in items)
+    return {"games": len(items), "outcomes": outcomes, "actions": actions,
+            "gaps": sum(int(item.get("gaps", 0)) for item in items),
+            "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
+            "games_per_s": round(len(items) / wall, 1) if wall else None,
+            "actions_per_s": round(actions / wall) if wall else None}

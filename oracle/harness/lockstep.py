@@ -1,0 +1,230 @@
+"""Two implementations played in lockstep, compared after every action.
+
+Implementation A chooses: the player picks among A's legal actions (sorted by their
+canonical JSON, so the order an engine lists them in does not matter). After every
+action both sides' verdicts, positions, legal-action sets, scores and game-over flags
+are compared; the first difference is a ``Divergence``. The interface is stateless,
+so where B declares a query or an action unsupported the harness goes on from A's
+answer (B is handed A's position next time): a partial engine is still compared on
+everything it does answer. Neither registered game has chance; a game that had some
+would take it from the harness's seeded ``random.Random`` like every choice here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.protocol.implementation import (
+    JSON,
+    Errored,
+    Implementation,
+    ImplementationOutcome,
+    Skipped,
+    Unsupported,
+    Verdict,
+)
+
+#: picks the action at ``step`` from A's sorted legal actions (None: stop the game)
+Chooser = Callable[[int, list[JSON]], JSON | None]
+_GAP = object()  # "this side declared the request unsupported"
+
+
+def key(value: Any) -> str:
+    """One canonical text for a JSON value (sorted keys, no spaces)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def short(value: Any, limit: int = 300) -> Any:
+    text = key(value)
+    return value if len(text) <= limit else text[:limit] + "..."
+
+
+def position_diff(a: Any, b: Any, path: str = "", out: list[JSON] | None = None,
+                  limit: int = 12) -> list[JSON]:
+    """The paths where two JSON values differ, with both values (at most ``limit``)."""
+    out = [] if out is None else out
+    if len(out) >= limit:
+        return out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            position_diff(a.get(k, "<absent>"), b.get(k, "<absent>"), f"{path}.{k}", out, limit)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            position_diff(x, y, f"{path}[{i}]", out, limit)
+    elif a != b:
+        out.append({"path": path.lstrip(".") or "(root)", "a": short(a), "b": short(b)})
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first difference: after ``step`` actions, on ``kind``."""
+
+    step: int
+    #: new_game | legal_actions | verdict | position | scores | game_over | error
+    kind: str
+    detail: JSON
+
+    def to_json(self) -> JSON:
+        return {"step": self.step, "kind": self.kind, "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Divergence:
+        return cls(int(data["step"]), str(data["kind"]), dict(data.get("detail") or {}))
+
+    def summary(self) -> str:
+        return f"{self.kind} differs after {self.step} action{'s' * (self.step != 1)}"
+
+
+@dataclass
+class Played:
+    """One lockstep game: the actions applied, A's index of each among its sorted
+    legal actions (what the shrinker edits), and how it ended."""
+
+    players: list[str]
+    options: JSON
+    actions: list[JSON] = field(default_factory=list)
+    choices: list[int] = field(default_factory=list)
+    divergence: Divergence | None = None
+    over: bool = False
+    #: requests B declared unsupported (the harness went on from A's answer)
+    gaps: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def outcome(self) -> str:
+        if self.divergence is not None:
+            return "diverged"
+        return "agree" if self.over else "capped"
+
+
+class SideError(Exception):
+    """Implementation A cannot drive a game (it declines legal actions or new games)."""
+
+
+class Lockstep:
+    """A (the chooser) and B (the reference) on one game."""
+
+    def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
+        self.a, self.b, self.game = a, b, game
+
+    def _ask(self, call: Callable[[], Any]) -> Any:
+        try:
+            return call()
+        except (Unsupported, Skipped):
+            return _GAP
+
+    def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
+             max_actions: int) -> Played:
+        """Play until the game ends, ``choose`` stops, ``max_actions`` or a divergence."""
+        played = Played(list(players), dict(options))
+        try:
+            self._play(played, choose, max_actions)
+        except ImplementationOutcome as err:  # one side errored, crashed or timed out
+            played.divergence = Divergence(len(played.actions), "error", {
+                "outcome": err.outcome, "message": err.message[:500]})
+        return played
+
+    def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
+        g = self.game
+        pa = self._ask(lambda: self.a.new_game(g, played.players, played.options))
+        try:
+            pb = self._ask(lambda: self.b.new_game(g, played.players, played.options))
+        except Errored as err:  # B declares the game but makes no new games (a partial
+            # port that only loads positions): it is handed A's, and the gap is counted
+            played.notes.append(f"B new_game: {err.message[:200]}")
+            pb = _GAP
+        if pa is _GAP and pb is _GAP:
+            raise SideError("neither implementation makes new games")
+        if pa is not _GAP and pb is not _GAP and pa != pb:
+            played.divergence = Divergence(0, "new_game", {"diff": position_diff(pa, pb)})
+            return
+        if pa is _GAP or pb is _GAP:
+            played.gaps += 1
+        pa = pb if pa is _GAP else pa
+        pb = pa if pb is _GAP else pb
+        step = 0
+        while True:
+            found = self._compare(played, step, pa, pb)
+            if found is None:
+                return
+            legal = found
+            if played.over or not legal or step >= max_actions:
+                return
+            action = choose(step, legal)
+            if action is None:
+                return
+            va: Verdict = self.a.apply(g, pa, action)
+            vb = self._ask(lambda: self.b.apply(g, pb, action))  # noqa: B023 - called at once
+            played.actions.append(action)
+            keyed = [key(x) for x in legal]
+            played.choices.append(keyed.index(key(action)) if key(action) in keyed else 0)
+            step += 1
+            if vb is _GAP:
+                played.gaps += 1
+                vb = va
+            if va.accepted != vb.accepted or (not va.accepted and va.code != vb.code):
+                played.divergence = Divergence(step, "verdict", {
+                    "action": action, "a": _verdict_json(va), "b": _verdict_json(vb)})
+                return
+            if not va.accepted:
+                return  # both refused alike (a replayed trace): nothing more to play
+            assert va.position is not None and vb.position is not None
+            if va.position != vb.position:
+                played.divergence = Divergence(step, "position", {
+                    "action": action, "diff": position_diff(va.position, vb.position)})
+                return
+            pa, pb = va.position, vb.position
+
+    def _compare(self, played: Played, step: int, pa: JSON, pb: JSON) -> list[JSON] | None:
+        """Compare the queries on the current positions; A's sorted legal actions, or
+        None after recording a divergence."""
+        g = self.game
+        la = self._ask(lambda: self.a.legal_actions(g, pa))
+        if la is _GAP:
+            raise SideError("implementation A must answer legal_actions: it chooses the moves")
+        legal = sorted(la, key=key)
+        lb = self._ask(lambda: self.b.legal_actions(g, pb))
+        if lb is _GAP:
+            played.gaps += 1
+        else:
+            ka, kb = {key(x) for x in la}, {key(x) for x in lb}
+            if ka != kb or len(la) != len(lb):
+                played.divergence = Divergence(step, "legal_actions", {
+                    "count_a": len(la), "count_b": len(lb),
+                    "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
+                    "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
+                return None
+        sa = self._ask(lambda: self.a.scores(g, pa))
+        sb = self._ask(lambda: self.b.scores(g, pb))
+        if sa is not _GAP and sb is not _GAP and sa != sb:
+            played.divergence = Divergence(step, "scores", {"a": sa, "b": sb})
+            return None
+        oa = self._ask(lambda: self.a.game_over(g, pa))
+        ob = self._ask(lambda: self.b.game_over(g, pb))
+        if oa is not _GAP and ob is not _GAP and oa != ob:
+            played.divergence = Divergence(step, "game_over", {"a": oa, "b": ob})
+            return None
+        over = oa if oa is not _GAP else ob if ob is not _GAP else not legal
+        played.over = bool(over)
+        return legal
+
+
+def _verdict_json(v: Verdict) -> JSON:
+    if v.accepted:
+        return {"accepted": True}
+    return {"accepted": False, "code": v.code, "ruling": v.ruling, "reason": v.reason}
+
+
+def replay_chooser(actions: Sequence[JSON]) -> Chooser:
+    """Plays ``actions`` in order, whether or not A lists them, then stops."""
+    return lambda step, legal: actions[step] if step < len(actions) else None
+
+
+def index_chooser(indices: Sequence[int]) -> Chooser:
+    """Plays A's ``indices[step]``-th legal action (modulo their number), then stops."""
+    return lambda step, legal: legal[indices[step] % len(legal)] if step < len(indices) \
+        else None

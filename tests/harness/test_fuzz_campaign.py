@@ -1,0 +1,146 @@
+"""Fuzz campaigns: lockstep agreement, the resumable stream, pytest-xdist items, the
+JavaScript example, and comparing two certification reports."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness_paths import ROOT
+
+from oracle.harness.cli import main
+from oracle.harness.fuzz_campaign import STREAM, read_stream
+from oracle.harness.lockstep import Lockstep, position_diff, replay_chooser
+from oracle.harness.report_diff import compare
+from oracle.protocol.inprocess import InProcess
+
+NODE = shutil.which("node")
+
+
+def fuzz(out: Path, *argv: str) -> int:
+    return main(["fuzz", "--out", str(out), "--progress", "no", *argv])
+
+
+def test_oracle_agrees_with_itself_in_process(tmp_path: Path) -> None:
+    assert fuzz(tmp_path, "--impl", "oracle", "--games", "3", "--max-actions", "3") == 0
+    games = read_stream(tmp_path / STREAM)
+    assert sorted(games) == [0, 1, 2]
+    assert {g["outcome"] for g in games.values()} == {"capped"}
+    assert all(g["actions"] == 3 and 2 <= g["players"] <= 4 for g in games.values())
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["this_run"]["games"] == 3 and "finding" not in summary
+
+
+def test_a_killed_campaign_resumes(tmp_path: Path) -> None:
+    argv = ("--impl", "oracle", "--max-actions", "1", "--players", "2")
+    assert fuzz(tmp_path, *argv, "--games", "2") == 0
+    stream = tmp_path / STREAM
+    first = stream.read_text()
+    with stream.open("a") as handle:
+        handle.write('{"game_index": 2, "outc')  # killed mid-line
+    assert fuzz(tmp_path, *argv, "--games", "4", "--resume") == 0
+    text = stream.read_text()
+    assert text.startswith(first) and sorted(read_stream(stream)) == [0, 1, 2, 3]
+    assert len(text.splitlines()) == 4  # games 0 and 1 were not played again
+
+
+def test_resume_refuses_other_games(tmp_path: Path) -> None:
+    assert fuzz(tmp_path, "--impl", "oracle", "--max-actions", "1", "--games", "1") == 0
+    with pytest.raises(SystemExit, match="other games"):
+        fuzz(tmp_path, "--impl", "oracle", "--max-actions", "2", "--games", "1", "--resume")
+
+
+def test_games_spread_over_xdist_workers(tmp_path: Path) -> None:
+    assert fuzz(tmp_path, "--impl", "oracle", "--games", "4", "--max-actions", "1",
+                "--players", "2", "-j", "2") == 0
+    assert sorted(read_stream(tmp_path / STREAM)) == [0, 1, 2, 3]
+
+
+def test_same_game_same_choices(tmp_path: Path) -> None:
+    """Game i depends on the seed and i only: two campaigns agree line for line."""
+    for name in ("a", "b"):
+        assert fuzz(tmp_path / name, "--impl", "oracle", "--games", "2", "--max-actions",
+                    "2", "--seed", "7", "--keep-going") == 0
+    strip = [{k: v for k, v in g.items() if k != "seconds"}
+             for g in read_stream(tmp_path / "a" / STREAM).values()]
+    again = [{k: v for k, v in g.items() if k != "seconds"}
+             for g in read_stream(tmp_path / "b" / STREAM).values()]
+    assert strip == again
+
+
+def test_replayed_refusal_is_compared() -> None:
+    lock = Lockstep(InProcess(), InProcess(), "rocket")
+    bogus = {"type": "place_station", "player": "p2", "to": "A1"}
+    played = lock.play(["p1", "p2"], {}, replay_chooser([bogus]), 1)
+    assert played.divergence is None and played.actions == [bogus]
+
+
+def test_position_diff_names_paths() -> None:
+    got = position_diff({"a": 1, "b": [1, 2], "c": {"d": 3}}, {"a": 1, "b": [1, 5], "c": {}})
+    assert [d["path"] for d in got] == ["b[1]", "c.d"]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_js_example_fuzzed_against_the_oracle(tmp_path: Path) -> None:
+    """The JavaScript adapter makes no new games and answers no legal actions or moves:
+    it is handed the oracle's positions and compared on everything it does answer
+    (stations, tokens, scores, game over). No divergence is known."""
+    adapter = f"{NODE} {ROOT / 'examples' / 'js-rocket' / 'adapter.mjs'}"
+    code = fuzz(tmp_path, "--impl", "oracle", "--against", adapter, "--games", "3",
+                "--max-actions", "20")
+    games = read_stream(tmp_path / STREAM)
+    assert code == 0, [g.get("divergence") for g in games.values()]
+    answered = sum(4 * g["actions"] - g["gaps"] for g in games.values())
+    assert answered > 0 and all(g["gaps"] > 0 for g in games.values())
+
+
+def _report(outcomes: dict[str, str], follows: list[str] | None = None,
+            certified: bool = False) -> dict[str, Any]:
+    return {"certified": certified,
+            "results": [{"id": k, "outcome": v} for k, v in outcomes.items()],
+            "open_rulings": {"SR-X-01": {"follows": follows or []}}}
+
+
+def test_report_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    old = _report({"a": "pass", "b": "fail", "c": "pass", "d": "unsupported"}, ["x=1"], True)
+    new = _report({"a": "fail", "b": "pass", "c": "pass", "d": "skipped", "e": "crash"},
+                  ["x=2"])
+    diff = compare(old, new)
+    assert [e["id"] for e in diff["regressions"]] == ["a", "e"]
+    assert [e["id"] for e in diff["progressions"]] == ["b"]
+    assert [e["id"] for e in diff["other_changes"]] == ["d"]
+    assert diff["changed_readings"] == [{"ruling": "SR-X-01", "old": ["x=1"], "new": ["x=2"]}]
+    for name, data in (("old", old), ("new", new)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "report.json").write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["diff", str(tmp_path / "old"), str(tmp_path / "new" / "report.json")]) == 1
+    text = capsys.readouterr().out
+    assert "regressions: 2" in text and "  a: pass -> fail" in text
+    assert "certified: True -> False" in text
+    assert main(["diff", str(tmp_path / "old"), str(tmp_path / "old")]) == 0
+    assert main(["diff", str(tmp_path / "old"), str(tmp_path / "nowhere")]) == 2
+
+
+def test_machines_split_a_campaign_and_merge(tmp_path: Path) -> None:
+    """Disjoint --start ranges on two machines; their streams concatenate into one."""
+    argv = ("--impl", "oracle", "--max-actions", "1", "--players", "2", "--games", "2")
+    assert fuzz(tmp_path / "one", *argv) == 0
+    assert fuzz(tmp_path / "two", *argv, "--start", "2") == 0
+    merged = tmp_path / "one" / STREAM
+    merged.write_text(merged.read_text() + (tmp_path / "two" / STREAM).read_text())
+    before = merged.read_text()
+    assert fuzz(tmp_path / "one", "--impl", "oracle", "--max-actions", "1", "--players", "2",
+                "--games", "4", "--resume") == 0
+    assert merged.read_text() == before  # nothing left to play
+    assert sorted(read_stream(merged)) == [0, 1, 2, 3]
+
+
+def test_bench_reports_fuzz_throughput() -> None:
+    from oracle.harness.fuzz_bench import fuzz_figures
+    got = fuzz_figures("rocket", 1, 1)
+    assert got["fuzz_games_per_s"] > 0 and got["fuzz_inprocess_games_per_s"] > 0
+    assert got["fuzz_protocol_ratio"] is not None and got["fuzz_max_actions"] == 1

@@ -1,0 +1,78 @@
+"""``railrules fuzz`` finds served mutants and shrinks them to a handful of actions; the
+trace replays, the draft runs through the suite's steps and tells the two apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harness_paths import ROOT
+
+from oracle.harness.cli import main
+
+#: Rocket mutants whose bug shows in ordinary play: a move polls at once, a placed
+#: station may never move, the mover may not ask for a veto round
+MUTANTS = ("veto_poll_automatic", "stations_never_move", "mover_cannot_call")
+HANDFUL = 3
+
+
+def fuzz(out: Path, *argv: str) -> int:
+    return main(["fuzz", "--out", str(out), "--progress", "no", *argv])
+
+
+@pytest.fixture(scope="module")
+def campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One campaign per mutant, run when a test first asks for it."""
+    return {}
+
+
+def campaign(campaigns: dict[str, Path], factory: pytest.TempPathFactory, mutant: str) -> Path:
+    if mutant not in campaigns:
+        out = factory.mktemp(mutant)
+        code = fuzz(out, "--impl", f"mutant:{mutant}", "--games", "5", "--max-actions", "40")
+        assert code == 1
+        campaigns[mutant] = out
+    return campaigns[mutant]
+
+
+@pytest.mark.parametrize("mutant", MUTANTS)
+def test_mutant_found_shrunk_and_replayed(campaigns: dict[str, Path],
+                                          tmp_path_factory: pytest.TempPathFactory,
+                                          mutant: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path = campaign(campaigns, tmp_path_factory, mutant)
+    finding = json.loads((tmp_path / "summary.json").read_text())["finding"]
+    assert finding["shrunk_actions"] <= min(HANDFUL, finding["actions"])
+    trace = json.loads((tmp_path / "trace.json").read_text())
+    assert len(trace["actions"]) == finding["shrunk_actions"]
+    assert trace["impl"] == f"mutant:{mutant}" and trace["against"] == "oracle"
+    draft = (tmp_path / "draft.feature").read_text()
+    assert draft.startswith("@found-by:fuzz @unruled\n")
+    assert "Given a new " in draft and "# no step sends" not in draft
+    assert "step" in (tmp_path / "divide.txt").read_text()
+    capsys.readouterr()
+    trace_path = str(tmp_path / "trace.json")
+    assert main(["replay", trace_path, "--impl", f"mutant:{mutant}"]) == 1
+    assert "differ:" in capsys.readouterr().out
+    assert main(["replay", trace_path, "--impl", "oracle", "--no-divide"]) == 0
+    assert "agree on every step" in capsys.readouterr().out
+
+
+def test_draft_replays_through_the_suite_steps(campaigns: dict[str, Path],
+                                               tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The draft passes against the oracle's reading and fails against the mutant."""
+    tmp_path = campaign(campaigns, tmp_path_factory, "mover_cannot_call")
+    draft = (tmp_path / "draft.feature").read_text()
+    assert "Then the action is accepted" in draft
+    outcomes = {}
+    for impl in ("oracle", "mutant:mover_cannot_call"):
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
+             f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin",
+             "-p", "no:cacheprovider", "--impl", impl],
+            cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+        outcomes[impl] = run.returncode
+    assert outcomes == {"oracle": 0, "mutant:mover_cannot_call": 1}
