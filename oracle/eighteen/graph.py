@@ -2,8 +2,8 @@
 
 Nodes are stops ``("stop", hex, index)`` and hex sides ``("side", hex, edge)``,
 a side being shared by the two hexes it separates (stored under the smaller
-of its two names). Every path of every tile joins two nodes. A later issue adds
-routes and revenue by walking the same nodes and paths.
+of its two names). Every path of every tile joins two nodes. Routes and revenue
+(``routes``, ``route_search``) walk the same nodes and paths.
 """
 
 from __future__ import annotations
@@ -69,8 +69,11 @@ class TrackGraph:
         stop = tile.stops[index]
         return stop.slots if stop.kind == "city" else 0
 
-    def _blocked(self, hex_id: str, index: int, company: str) -> bool:
+    def blocked(self, hex_id: str, index: int, company: str) -> bool:
         """A city full of other companies' tokens cannot be run through."""
+        return self._blocked(hex_id, index, company)
+
+    def _blocked(self, hex_id: str, index: int, company: str) -> bool:
         here = [t.company for t in self.state.tokens if t.hex == hex_id and t.city == index]
         if company in here:
             return False
