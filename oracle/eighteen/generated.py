@@ -33,14 +33,14 @@ def grid_map(rows: int, cols: int, rng: random.Random, cities: float = 0.25,
     return MapDef("pointy", table)
 
 
-def _empty_state(title: str, companies: tuple[str, ...]) -> State:
+def empty_state(title: str, companies: tuple[str, ...]) -> State:
     return State(title=title, options=(), phase="D", bank=0, players=(),
                  companies=tuple(Company(c, None, 0, 0, (), 0) for c in companies),
                  privates=(), tiles=(), tokens=(), bonus_tokens=(), supply=(),
                  operating_order=(), turn=Turn(None, "done"))
 
 
-def _upgrades(board: MapDef, state: State, hex_id: str,
+def legal_tiles(board: MapDef, state: State, hex_id: str,
               colours: tuple[str, ...]) -> list[tuple[TileDef, int]]:
     old, old_rotation = hex_content(board, state, hex_id)
     out = []
@@ -100,7 +100,7 @@ def dense_state(board: MapDef, rng: random.Random, company: str = "CO",
     """Lay legal tiles at random (upgrading some), then tokens: ``company`` gets
     ``company_tokens``, each rival ``rival_tokens``, on cities with a free slot."""
     spec = spec or DenseSpec()
-    state = _empty_state(title, (company, *spec.rivals))
+    state = empty_state(title, (company, *spec.rivals))
     hexes = sorted(board.hexes)
     tiles: dict[str, LaidTile] = {}
     target = min(spec.tiles, len(hexes))
@@ -117,7 +117,7 @@ def dense_state(board: MapDef, rng: random.Random, company: str = "CO",
         else:
             pool = sorted(tiles)
         hex_id = rng.choice(pool)
-        options = _upgrades(board, state, hex_id, spec.colours)
+        options = legal_tiles(board, state, hex_id, spec.colours)
         if not options:
             continue
         tile, rotation = _most_joined(board, state, hex_id, options, rng)
