@@ -171,8 +171,15 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType]) -> list[Candi
     return out
 
 
-def best_run(table: StopTable, owned: Sequence[str]) -> Run:
-    """The exact best run of the trains named in ``owned`` (phase 2 above)."""
+class SearchTooLarge(Exception):
+    """The branch and bound visited more nodes than the caller allowed."""
+
+
+def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = None) -> Run:
+    """The exact best run of the trains named in ``owned`` (phase 2 above).
+
+    ``max_branches`` lets a caller with a time budget (the benchmark) give up:
+    ``SearchTooLarge`` rather than an answer that might not be the best."""
     ctx = table.ctx
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
@@ -181,7 +188,7 @@ def best_run(table: StopTable, owned: Sequence[str]) -> Run:
                                                                         strict=True)}
     order = sorted((n for n in owned if n in ctx.trains),
                    key=lambda n: (-(valued[n][0][0] if valued[n] else 0), n))
-    search = _BranchAndBound(order, valued, table, candidates)
+    search = _BranchAndBound(order, valued, table, candidates, max_branches)
     pick = search.solve()
     return _run(order, pick, candidates, valued, len(candidates), search.branches)
 
@@ -195,7 +202,8 @@ class _BranchAndBound:
     remaining trains can add, conflicts among them included ("Russian doll" search)."""
 
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
-                 candidates: list[Candidate]) -> None:
+                 candidates: list[Candidate], max_branches: int | None = None) -> None:
+        self.max_branches = max_branches
         self.order = order
         self.rows = [valued[n] for n in order]
         self.table = table
@@ -248,12 +256,17 @@ class _BranchAndBound:
         self._leaf(total)
         self.pick.clear()
 
-    def _free_bound(self, i: int, used: int, first: int) -> int:
+    def _free_bound(self, i: int, used: int, first: int) -> tuple[int, list[int] | None]:
         """What trains i.. could add at most: the smaller of their exact optimum on
         the whole board and the sum of each one's best candidate free of ``used``
-        (a type's k trains: its k best free candidates, in symmetry order)."""
+        (a type's k trains: its k best free candidates, in symmetry order), ignoring
+        their conflicts with one another. When those best free candidates happen to
+        be disjoint, they are also the best completion: their picks come back."""
         total = 0
         start = first
+        picks: list[int] = []
+        taken = used
+        disjoint = True
         for j in range(i, self.n):
             rows = self.rows[j]
             if j > i and self.order[j] != self.order[j - 1]:
@@ -263,17 +276,34 @@ class _BranchAndBound:
                 k += 1
             if k < len(rows):
                 total += rows[k][0]
+                disjoint = disjoint and not rows[k][1] & taken
+                taken |= rows[k][1]
+                picks.append(k)
+            else:
+                picks.append(-1)
             start = k + 1
-        return min(total, self.suffix[i]) if i > self.start else total
+        if i > self.start and self.suffix[i] < total:
+            return self.suffix[i], None
+        return total, picks if disjoint else None
 
     def _branch(self, i: int, used: int, total: int) -> None:
         self.branches += 1
+        if self.max_branches is not None and self.branches > self.max_branches:
+            raise SearchTooLarge(f"more than {self.max_branches} branches")
         if i == self.n:
             self._leaf(total)
             return
         first = self._same_type_start(i)
-        if total + self._free_bound(i, used, first) <= self.best_total:
+        bound, completion = self._free_bound(i, used, first)
+        if total + bound <= self.best_total:
             return
+        if completion is not None:
+            depth = len(self.pick)
+            self.pick.extend(completion)
+            self._leaf(total + bound)
+            del self.pick[depth:]
+            if self.best_total == total + bound:
+                return  # nothing in this subtree can beat its own bound
         rows = self.rows[i]
         rest = self.suffix[i + 1]
         for k in range(first, len(rows)):

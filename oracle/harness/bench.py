@@ -7,7 +7,9 @@
   fast path (the playout policy of oracle/rocket/playout.py), and
   ``rocket_checked_actions_per_s`` for the public, always-checking ``apply``;
 * ``suite_inprocess_s`` / ``suite_protocol_s``: the whole suite against the
-  in-process oracle and against ``railrules serve`` through the protocol.
+  in-process oracle and against ``railrules serve`` through the protocol;
+* ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``: the 18xx
+  route search (``oracle/harness/route_bench.py`` says on what).
 """
 
 from __future__ import annotations
@@ -75,13 +77,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="rounds the games are split into; the median round counts")
     parser.add_argument("--no-suite", action="store_true",
                         help="skip the whole-suite timings (in-process and protocol)")
+    parser.add_argument("--no-routes", action="store_true",
+                        help="skip the 18xx route-search figures")
+    parser.add_argument("--only-routes", action="store_true",
+                        help="print only the 18xx route-search figures")
 
 
 def run(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"python": platform.python_version(),
                                "machine": platform.machine()}
-    figures.update(rocket_figures(args.games, args.rounds))
-    if not args.no_suite:
+    if not args.only_routes:
+        figures.update(rocket_figures(args.games, args.rounds))
+    if not args.no_routes:
+        from oracle.harness.route_bench import route_figures
+        figures.update(route_figures())
+    if not args.no_suite and not args.only_routes:
         from oracle.harness.suite_bench import suite_timings
         figures.update(suite_timings())
         if figures.get("suite_inprocess_s"):
