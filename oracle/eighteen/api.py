@@ -12,6 +12,7 @@ from oracle.core.schema import load_schema, validate
 from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken, action_from_json
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
+from oracle.eighteen.queries import query
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
 from oracle.eighteen.tiles import CATALOGUE
@@ -86,6 +87,11 @@ class EighteenAPI:
     def canonical(self, position: JSON) -> JSON:
         """The one canonical form of a valid position (sorted tiles, tokens, supply)."""
         return self.load(position).to_json()
+
+    def query(self, position: JSON, name: str, args: JSON) -> JSON:
+        """A named question about a position (``routes``, ``revenue``: see queries.py)."""
+        state = self.load(position)
+        return query(self.rules.title(state), state, name, args)
 
     def game_over(self, position: JSON) -> bool:
         """This oracle plays operating turns: it is over when the round is done."""

@@ -80,6 +80,14 @@ class InProcess(Implementation):
         canon: JSON = json.loads(canonical_dumps(position))
         return canon
 
+    def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
+        api = self._game(game)
+        ask = getattr(api, "query", None)
+        if ask is None:
+            raise Unsupported(f"game {game!r} answers no queries", f"query:{name}")
+        result: JSON = ask(position, name, args)
+        return result
+
     def game_over(self, game: str, position: JSON) -> bool:
         api = self._game(game)
         over = getattr(api, "game_over", None)
