@@ -9,8 +9,18 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken, action_from_json
+from oracle.eighteen.actions import (
+    Action,
+    BuyTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    action_from_json,
+)
 from oracle.eighteen.graph import hex_content
+from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import query
 from oracle.eighteen.rules import Rules
@@ -172,6 +182,8 @@ class EighteenAPI:
         title = self.rules.title(state)
         out: list[Action] = [Pass(company_id)]
         cdef = title.company(company_id)
+        if state.turn.step in ("route", "dividend", "buy_train"):
+            return out + self.train_candidates(state, company_id)
         if state.turn.step == "home":
             if cdef is not None and cdef.home in title.map.hexes:
                 tile, _ = hex_content(title.map, state, cdef.home)
@@ -204,6 +216,21 @@ class EighteenAPI:
                     if pdef.token and hex_id in pdef.token.hexes:
                         out.append(PlaceToken(company_id, hex_id, i, pdef.id))
         return out
+
+
+    def train_candidates(self, state: State, company_id: str) -> list[Action]:
+        """The train steps' actions: of the many possible runs, only the best one
+        (the ``revenue`` query checks any other); every dividend kind; the
+        train the bank sells."""
+        title = self.rules.title(state)
+        if state.turn.step == "route":
+            best = query(title, state, "routes", {"company": company_id})
+            return [RunRoutes(company_id, tuple((r["train"], tuple(r["path"]))
+                                                for r in best["routes"]))]
+        if state.turn.step == "dividend":
+            return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
+        train = available_train(self.rules, state)
+        return [BuyTrain(company_id, train.name)] if train is not None else []
 
 
 def _rotations(tile: Any) -> list[int]:
