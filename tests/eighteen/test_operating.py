@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.api import API, EighteenAPI
@@ -172,3 +174,25 @@ def test_train_step_positions_round_trip(step: str) -> None:
     assert State.from_json(state.to_json()) == state
     assert API.canonical(p) == state.to_json()
     assert API.canonical(API.canonical(p)) == API.canonical(p)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["route", "dividend", "buy_train"]), st.integers(0, 500),
+       st.lists(st.tuples(st.sampled_from(["P1", "P2", "P3", "ipo", "pool"]),
+                          st.integers(0, 6)), max_size=5),
+       st.one_of(st.none(), st.tuples(st.integers(0, 9), st.integers(0, 19))),
+       st.dictionaries(st.sampled_from(list(DEPOT)), st.one_of(st.none(), st.integers(0, 6))))
+def test_any_train_step_position_round_trips(step: str, revenue: int,
+                                             shares: list[tuple[str, int]],
+                                             market: tuple[int, int] | None,
+                                             depot: dict[str, int | None]) -> None:
+    p = with_trains(step, depot)
+    company(p)["shares"] = dict(shares)
+    if market is not None:
+        company(p)["market"] = list(market)
+    if step == "dividend":
+        p["turn"]["revenue"] = revenue
+    canonical = API.canonical(p)
+    assert API.canonical(canonical) == canonical
+    state = State.from_json(canonical)
+    assert State.from_json(state.to_json()) == state
