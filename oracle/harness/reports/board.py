@@ -2,8 +2,9 @@
 
 Rocket positions (and any position with the same ``board`` shape) are drawn on
 pointy-top hexes, odd rows shifted half a hex right (oracle/core/hexgrid.py):
-land, water, places, each line's track and locomotive, and stations. Other games
-get a box saying no picture is available yet. Everything taken from the
+land, water, places, each line's track and locomotive, and stations. 18xx
+positions are drawn by ``oracle/eighteen/svg.py`` (the whole map, routes in
+colour). Other games get a box saying no picture is available yet. Everything taken from the
 position is escaped: an adapter may have sent it.
 """
 
@@ -61,6 +62,8 @@ def board_svg(game: str, position: Any, symbols: dict[str, str] | None = None) -
     """
     if not isinstance(position, dict):
         return placeholder(game, "no position was reached")
+    if game == "18xx":
+        return _eighteen(position)
     board = position.get("board")
     if not isinstance(board, dict) or not (board.get("land") or board.get("water")):
         return placeholder(game)
@@ -68,6 +71,15 @@ def board_svg(game: str, position: Any, symbols: dict[str, str] | None = None) -
         return _draw(position, board, symbols)
     except (TypeError, ValueError, KeyError, AttributeError) as err:
         return placeholder(game, f"the position could not be drawn: {err}")
+
+
+def _eighteen(position: dict[str, Any]) -> str:
+    """18xx: the whole board of the title, with the operating company's best run."""
+    from oracle.eighteen.svg import position_svg
+    try:
+        return position_svg(position)
+    except (MalformedInput, TypeError, ValueError, KeyError, AttributeError) as err:
+        return placeholder("18xx", f"the position could not be drawn: {err}")
 
 
 def _draw(position: dict[str, Any], board: dict[str, Any],
