@@ -206,6 +206,8 @@ class _BranchAndBound:
         self.max_branches = max_branches
         self.order = order
         self.rows = [valued[n] for n in order]
+        self.masks = [[r[1] for r in rows] for rows in self.rows]
+        self.values = [[r[0] for r in rows] for rows in self.rows]
         self.table = table
         self.candidates = candidates
         self.valued = valued
@@ -222,7 +224,7 @@ class _BranchAndBound:
             self.start = start
             self.best_total, self.best_pick = -1, []
             self._greedy()
-            self._branch(start, 0, 0)
+            self._branch(start, 0, 0, ())
             self.suffix[start] = max(self.best_total, 0)
         return self.best_pick
 
@@ -256,37 +258,45 @@ class _BranchAndBound:
         self._leaf(total)
         self.pick.clear()
 
-    def _free_bound(self, i: int, used: int, first: int) -> tuple[int, list[int] | None]:
+    def _free_bound(self, i: int, used: int, first: int,
+                    hint: Sequence[int]) -> tuple[int, list[int] | None, list[int]]:
         """What trains i.. could add at most: the smaller of their exact optimum on
         the whole board and the sum of each one's best candidate free of ``used``
         (a type's k trains: its k best free candidates, in symmetry order), ignoring
         their conflicts with one another. When those best free candidates happen to
-        be disjoint, they are also the best completion: their picks come back."""
+        be disjoint, they are also the best completion: their picks come back.
+
+        ``hint`` holds where the parent node's scans stopped: the candidates before
+        those conflicted with the parent's track, hence with this node's (a superset),
+        so the scans resume there. The scan positions come back for the children."""
         total = 0
         start = first
         picks: list[int] = []
+        positions: list[int] = []
         taken = used
         disjoint = True
         for j in range(i, self.n):
-            rows = self.rows[j]
+            masks = self.masks[j]
             if j > i and self.order[j] != self.order[j - 1]:
                 start = 0
-            k = start
-            while k < len(rows) and rows[k][1] & used:
+            k = max(start, hint[j - i]) if hint else start
+            end = len(masks)
+            while k < end and masks[k] & used:
                 k += 1
-            if k < len(rows):
-                total += rows[k][0]
-                disjoint = disjoint and not rows[k][1] & taken
-                taken |= rows[k][1]
+            positions.append(k)
+            if k < end:
+                total += self.values[j][k]
+                disjoint = disjoint and not masks[k] & taken
+                taken |= masks[k]
                 picks.append(k)
             else:
                 picks.append(-1)
             start = k + 1
         if i > self.start and self.suffix[i] < total:
-            return self.suffix[i], None
-        return total, picks if disjoint else None
+            return self.suffix[i], None, positions
+        return total, (picks if disjoint else None), positions
 
-    def _branch(self, i: int, used: int, total: int) -> None:
+    def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
         self.branches += 1
         if self.max_branches is not None and self.branches > self.max_branches:
             raise SearchTooLarge(f"more than {self.max_branches} branches")
@@ -294,7 +304,7 @@ class _BranchAndBound:
             self._leaf(total)
             return
         first = self._same_type_start(i)
-        bound, completion = self._free_bound(i, used, first)
+        bound, completion, positions = self._free_bound(i, used, first, hint)
         if total + bound <= self.best_total:
             return
         if completion is not None:
@@ -304,19 +314,20 @@ class _BranchAndBound:
             del self.pick[depth:]
             if self.best_total == total + bound:
                 return  # nothing in this subtree can beat its own bound
-        rows = self.rows[i]
+        masks, values = self.masks[i], self.values[i]
         rest = self.suffix[i + 1]
-        for k in range(first, len(rows)):
-            value, segments, _ = rows[k]
+        below = positions[1:]
+        for k in range(positions[0], len(masks)):
+            value = values[k]
             if total + value + rest <= self.best_total:
                 break
-            if segments & used:
+            if masks[k] & used:
                 continue
             self.pick.append(k)
-            self._branch(i + 1, used | segments, total + value)
+            self._branch(i + 1, used | masks[k], total + value, below)
             self.pick.pop()
         self.pick.append(-1)  # this train runs nothing
-        self._branch(i + 1, used, total)
+        self._branch(i + 1, used, total, below)
         self.pick.pop()
 
 
