@@ -218,6 +218,7 @@ class _BranchAndBound:
         self.best_pick: list[int] = []
         self.pick: list[int] = []
         self.start = 0
+        self.tail = 0  # set by _free_bound: its bound less the first train's part
 
     def solve(self) -> list[int]:
         for start in range(self.n - 1, -1, -1):
@@ -292,6 +293,7 @@ class _BranchAndBound:
             else:
                 picks.append(-1)
             start = k + 1
+        self.tail = total - (self.values[i][picks[0]] if picks[0] >= 0 else 0)
         if i > self.start and self.suffix[i] < total:
             return self.suffix[i], None, positions
         return total, (picks if disjoint else None), positions
@@ -315,7 +317,9 @@ class _BranchAndBound:
             if self.best_total == total + bound:
                 return  # nothing in this subtree can beat its own bound
         masks, values = self.masks[i], self.values[i]
-        rest = self.suffix[i + 1]
+        # trains i+1.. add at most their suffix optimum, and at most their best
+        # candidates free of this node's track (the children's track is more)
+        rest = min(self.suffix[i + 1], self.tail)
         below = positions[1:]
         for k in range(positions[0], len(masks)):
             value = values[k]
