@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import _best_assignment, counted_stops, route_revenue
+from oracle.eighteen.revenue import RevenueHooks, _best_assignment, counted_stops, route_revenue
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
 
@@ -207,6 +207,11 @@ class _BranchAndBound:
         self.order = order
         self.rows = [valued[n] for n in order]
         self.masks = [[r[1] for r in rows] for rows in self.rows]
+        self.ids = [[r[2] for r in rows] for rows in self.rows]
+        #: train position -> candidate id -> value, for the swap rule
+        self.value_of = [{r[2]: r[0] for r in rows} for rows in self.rows]
+        # the swap rule compares routes across trains, so no hook may tell trains apart
+        self.swaps = type(table.ctx.hooks) is RevenueHooks
         self.values = [[r[0] for r in rows] for rows in self.rows]
         self.table = table
         self.candidates = candidates
@@ -298,6 +303,24 @@ class _BranchAndBound:
             return self.suffix[i], None, positions
         return total, (picks if disjoint else None), positions
 
+    def _swapped(self, i: int, k: int) -> bool:
+        """Cross-type symmetry: trains of two types that value both their routes alike
+        could swap them. Of the two assignments only the one giving the earlier
+        train the route first in (value, id) order is searched; the search keeps the
+        lexicographically first optimal assignment, which this never excludes."""
+        mine = self.ids[i][k]
+        value = self.values[i][k]
+        for j in range(self.start, i):
+            p = self.pick[j - self.start]
+            if p < 0 or self.order[j] == self.order[i]:
+                continue
+            theirs, their_value = self.ids[j][p], self.values[j][p]
+            if (-value, mine) < (-their_value, theirs) and \
+                    self.value_of[i].get(theirs) == their_value and \
+                    self.value_of[j].get(mine) == value:
+                return True
+        return False
+
     def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
         self.branches += 1
         if self.max_branches is not None and self.branches > self.max_branches:
@@ -325,7 +348,7 @@ class _BranchAndBound:
             value = values[k]
             if total + value + rest <= self.best_total:
                 break
-            if masks[k] & used:
+            if masks[k] & used or (self.swaps and self._swapped(i, k)):
                 continue
             self.pick.append(k)
             self._branch(i + 1, used | masks[k], total + value, below)
