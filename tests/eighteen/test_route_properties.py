@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.eighteen.generated import legal_tiles
-from oracle.eighteen.route_search import best_run, brute_force
+from oracle.eighteen.route_search import best_run, brute_force, simple_paths
 from oracle.eighteen.routes import check_routes
 from oracle.eighteen.state import LaidTile
 from oracle.eighteen.tiles import COLOURS
@@ -60,3 +60,15 @@ def test_more_track_never_lowers_the_optimum(seed: int, owned: list[str]) -> Non
             state = replace(state, tiles=tuple(sorted(tiles)))
             break
     assert best_run(table(board, state), owned).total >= before
+
+
+@settings(quick, max_examples=150)
+@given(seeds, st.lists(st.sampled_from(["2", "3", "4", "D"]), min_size=4, max_size=4))
+def test_four_trains_equal_brute_force(seed: int, owned: list[str]) -> None:
+    """Four trains of overlapping types (the symmetry rules at work), on boards small
+    enough for the brute force."""
+    board, state = small_board(seed, tiles=6)
+    t = table(board, state)
+    if len(simple_paths(t)) > 20:
+        return
+    assert best_run(t, owned).total == brute_force(t, owned)
