@@ -5,6 +5,11 @@
 * ``place_token``: ``{"type": "place_token", "company": "PRR", "hex": "F16", "city": 0,
   "private": "DH"}``
 * ``pass``: ``{"type": "pass", "company": "PRR"}``: end the current step
+* ``run_routes``: ``{"type": "run_routes", "company": "PRR", "routes": [{"train": "3",
+  "path": ["E19.s0", "E17.e4", "E17.e0", "F16.s0"]}]}`` (nodes as in ``routes``)
+* ``dividend``: ``{"type": "dividend", "company": "PRR", "kind": "payout"}``
+  (``payout``, ``withhold``, or ``half`` where the title has it)
+* ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank
 """
 
 from __future__ import annotations
@@ -57,7 +62,36 @@ class Pass:
         return {"type": "pass", "company": self.company}
 
 
-Action = LayTile | PlaceToken | Pass
+@dataclass(frozen=True, slots=True)
+class RunRoutes:
+    company: str
+    #: (train name, node names) per route
+    routes: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def to_json(self) -> JSON:
+        return {"type": "run_routes", "company": self.company,
+                "routes": [{"train": t, "path": list(p)} for t, p in self.routes]}
+
+
+@dataclass(frozen=True, slots=True)
+class Dividend:
+    company: str
+    kind: str
+
+    def to_json(self) -> JSON:
+        return {"type": "dividend", "company": self.company, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class BuyTrain:
+    company: str
+    train: str
+
+    def to_json(self) -> JSON:
+        return {"type": "buy_train", "company": self.company, "train": self.train}
+
+
+Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain
 
 
 def action_from_json(data: Any) -> Action:
@@ -71,4 +105,11 @@ def action_from_json(data: Any) -> Action:
                           data.get("private", ""))
     if kind == "pass":
         return Pass(data["company"])
+    if kind == "run_routes":
+        return RunRoutes(data["company"], tuple((r["train"], tuple(r["path"]))
+                                                for r in data["routes"]))
+    if kind == "dividend":
+        return Dividend(data["company"], data["kind"])
+    if kind == "buy_train":
+        return BuyTrain(data["company"], data["train"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

@@ -11,9 +11,20 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken, action_from_json
+from oracle.eighteen.actions import (
+    Action,
+    BuyTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    action_from_json,
+)
 from oracle.eighteen.graph import hex_content
+from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
+from oracle.eighteen.queries import query
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
 from oracle.eighteen.tiles import TileDef
@@ -91,6 +102,11 @@ class EighteenAPI:
     def canonical(self, position: JSON) -> JSON:
         """The one canonical form of a valid position (sorted tiles, tokens, supply)."""
         return self.load(position).to_json()
+
+    def query(self, position: JSON, name: str, args: JSON) -> JSON:
+        """A named question about a position (``routes``, ``revenue``: see queries.py)."""
+        state = self.load(position)
+        return query(self.rules.title(state), state, name, args)
 
     def game_over(self, position: JSON) -> bool:
         """This oracle plays operating turns: it is over when the round is done."""
@@ -171,6 +187,8 @@ class EighteenAPI:
         title = self.rules.title(state)
         out: list[Action] = [Pass(company_id)]
         cdef = title.company(company_id)
+        if state.turn.step in ("route", "dividend", "buy_train"):
+            return out + self.train_candidates(state, company_id)
         if state.turn.step == "home":
             if cdef is not None and cdef.home in title.map.hexes:
                 tile, _ = hex_content(title.map, state, cdef.home)
@@ -204,6 +222,21 @@ class EighteenAPI:
                     if pdef.token and hex_id in pdef.token.hexes:
                         out.append(PlaceToken(company_id, hex_id, i, pdef.id))
         return out
+
+
+    def train_candidates(self, state: State, company_id: str) -> list[Action]:
+        """The train steps' actions: of the many possible runs, only the best one
+        (the ``revenue`` query checks any other); every dividend kind; the
+        train the bank sells."""
+        title = self.rules.title(state)
+        if state.turn.step == "route":
+            best = query(title, state, "routes", {"company": company_id})
+            return [RunRoutes(company_id, tuple((r["train"], tuple(r["path"]))
+                                                for r in best["routes"]))]
+        if state.turn.step == "dividend":
+            return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
+        train = available_train(self.rules, state)
+        return [BuyTrain(company_id, train.name)] if train is not None else []
 
 
 @cache

@@ -2,8 +2,8 @@
 
 Nodes are stops ``("stop", hex, index)`` and hex sides ``("side", hex, edge)``,
 a side being shared by the two hexes it separates (stored under the smaller
-of its two names). Every path of every tile joins two nodes. A later issue adds
-routes and revenue by walking the same nodes and paths.
+of its two names). Every path of every tile joins two nodes. Routes and revenue
+(``routes``, ``route_search``) walk the same nodes and paths.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class TrackGraph:
         stop = tile.stops[index]
         return stop.slots if stop.holds_tokens else 0
 
-    def _blocked(self, hex_id: str, index: int, company: str) -> bool:
+    def blocked(self, hex_id: str, index: int, company: str) -> bool:
         """A city full of other companies' tokens cannot be run through, nor can an
         off-board area (routes end there)."""
         tile, _ = hex_content(self.board, self.state, hex_id)
@@ -92,7 +92,7 @@ class TrackGraph:
             node = frontier.pop()
             kind, hex_id, index = node
             if kind == "stop" and (hex_id, index) not in starts and \
-                    self._blocked(hex_id, index, company):
+                    self.blocked(hex_id, index, company):
                 continue
             for nxt in self.adjacent.get(node, ()):
                 if nxt not in seen:

@@ -18,6 +18,8 @@ GAME = GameModule(
     features="features/18xx",
     steps="steps.eighteen",
     mutants="oracle.harness.mutants.eighteen",
+    board="oracle.harness.reports.board:eighteen_svg",
+    bench="oracle.harness.route_bench:eighteen_figures",
     # 1870 destinations (issue 11) and 1825 single track (issue 12): rulings catalogued,
     # engine and scenarios still to come
     pending=("DS-", "ST-"),

@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.actions import Action, LayTile, Pass, PlaceToken
+from oracle.eighteen import operating
+from oracle.eighteen.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
@@ -413,6 +414,14 @@ class Rules:
             raise refuse("step/home_token_first", "the home token comes first")
         if step == "track":
             return replace(state, turn=replace(state.turn, step="token"))
+        if step == "token":
+            return operating.after_token(self, state, company)
+        if step == "route":
+            return operating.skip_run(state)
+        if step == "dividend":
+            raise refuse("dividend/choose", "the dividend step needs a choice")
+        if step == "buy_train":
+            return operating.end_buying(self, state, company)
         return self.end_turn(state, company)
 
     def end_turn(self, state: State, company: Company) -> State:
@@ -482,11 +491,38 @@ class PassStep(Handler):
         return rules.pass_step(state, company, action)
 
 
+class RunStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return operating.run_routes(rules, state, company, action)
+
+
+class DividendStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Dividend)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return operating.pay_dividend(rules, state, company, action)
+
+
+class BuyTrainStep(Handler):
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, BuyTrain)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return operating.buy_train(rules, state, company, action)
+
+
 #: step name -> the handlers active in it, in order (explicit, no reflection).
 #: Special powers are offered in both steps; each checks its own ``when``.
 STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "home": (HomeTokenStep(), PassStep()),
     "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
     "token": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
+    "route": (RunStep(), PassStep()),
+    "dividend": (DividendStep(), PassStep()),
+    "buy_train": (BuyTrainStep(), PassStep()),
     "done": (),
 }

@@ -29,11 +29,29 @@ class Company:
     tokens_left: int
     trains: tuple[str, ...]
     share_price: int
+    #: the price's cell on the title's market, (row, column); None where not modelled
+    market: tuple[int, int] | None = None
+    #: who holds the company's shares (player IDs, "ipo", "pool"), sorted; () where not
+    #: modelled (dividends then go to the treasury only)
+    shares: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> JSON:
-        return {"id": self.id, "president": self.president, "treasury": self.treasury,
-                "tokens_left": self.tokens_left, "trains": list(self.trains),
-                "share_price": self.share_price}
+        out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
+                     "tokens_left": self.tokens_left, "trains": list(self.trains),
+                     "share_price": self.share_price}
+        if self.market is not None:
+            out["market"] = list(self.market)
+        if self.shares:
+            out["shares"] = dict(self.shares)
+        return out
+
+    @staticmethod
+    def from_json(c: JSON) -> Company:
+        market = c.get("market")
+        return Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
+                       tuple(c["trains"]), c["share_price"],
+                       (int(market[0]), int(market[1])) if market is not None else None,
+                       tuple(sorted(c.get("shares", {}).items())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +110,14 @@ class Turn:
     tile_lays: int = 0  # normal tile lays used this turn
     tokened: bool = False  # the turn's one token lay used
     special_tiles: tuple[str, ...] = ()  # privates whose tile power was used this turn
+    revenue: int = 0  # the run's revenue, carried from the route step to the dividend step
 
     def to_json(self) -> JSON:
-        return {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
-                "tokened": self.tokened, "special_tiles": list(self.special_tiles)}
+        out: JSON = {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
+                     "tokened": self.tokened, "special_tiles": list(self.special_tiles)}
+        if self.step == "dividend":
+            out["revenue"] = self.revenue
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +135,10 @@ class State:
     supply: tuple[tuple[str, int], ...]
     operating_order: tuple[str, ...]
     turn: Turn
+    #: trains left in the bank by type, in roster order (None: unlimited). A position
+    #: with a depot plays the train steps (route, dividend, buy_train) after the
+    #: token step; one without stops after the token step, as before trains existed.
+    depot: tuple[tuple[str, int | None], ...] | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -163,6 +189,7 @@ class State:
             "supply": dict(sorted(self.supply)),
             "operating_order": list(self.operating_order),
             "turn": self.turn.to_json(),
+            **({"depot": dict(self.depot)} if self.depot is not None else {}),
         }
 
     @staticmethod
@@ -175,9 +202,7 @@ class State:
             phase=data["phase"],
             bank=data["bank"],
             players=tuple(Player(p["id"], p["cash"]) for p in data["players"]),
-            companies=tuple(Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
-                                    tuple(c["trains"]), c["share_price"])
-                            for c in data["companies"]),
+            companies=tuple(Company.from_json(c) for c in data["companies"]),
             privates=tuple(PrivateState(p["id"], p["owner"], p["closed"], p["tile_used"],
                                         p["token_used"], p["token_lost"])
                            for p in data["privates"]),
@@ -190,5 +215,7 @@ class State:
             supply=tuple(sorted(data["supply"].items())),
             operating_order=tuple(data["operating_order"]),
             turn=Turn(turn["company"], turn["step"], turn["tile_lays"], turn["tokened"],
-                      tuple(turn["special_tiles"])),
+                      tuple(turn["special_tiles"]),
+                      turn.get("revenue", 0) if turn["step"] == "dividend" else 0),
+            depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
         )

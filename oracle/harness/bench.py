@@ -13,6 +13,8 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   ``railrules fuzz`` lockstep games (the first registered game, at most
   ``--fuzz-actions`` actions each) against ``railrules serve`` and in one process
   (oracle.harness.fuzz_bench).
+* ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``: the 18xx
+  route search (``oracle/harness/route_bench.py`` says on what).
 """
 
 from __future__ import annotations
@@ -36,13 +38,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="lockstep fuzz games to time each way (0: skip)")
     parser.add_argument("--fuzz-actions", type=int, default=10,
                         help="actions a fuzz game at most")
+    parser.add_argument("--game", action="append", default=None,
+                        help="only this game's own figures (repeatable; default: every game)")
 
 
 def run(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"python": platform.python_version(),
                                "machine": platform.machine()}
     for game in game_modules().values():  # each game's own figures, named by its record
-        if game.bench:
+        if game.bench and (not args.game or game.name in args.game):
             bench: Any = resolve(game.bench)
             figures.update(bench(args.games, args.rounds))
     if not args.no_suite:

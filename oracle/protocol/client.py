@@ -221,6 +221,13 @@ class ProtocolClient(Implementation):
     def game_over(self, game: str, position: JSON) -> bool:
         return bool(self._query("game_over", game, position)["over"])
 
+    def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
+        self._position_options(game, position)
+        result = self._call({"cmd": "query", "game": game, "position": position,
+                             "name": name, "args": args})
+        answer: JSON = result["answer"]
+        return answer
+
     def close(self) -> None:
         proc, self._proc = self._proc, None
         if proc is None:

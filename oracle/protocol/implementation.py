@@ -119,5 +119,10 @@ class Implementation(ABC):
         """Whether the game is over (query). Optional: the default declines."""
         raise Unsupported("query 'game_over' is not implemented", "game_over")
 
+    def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
+        """A game-specific named question about a position (18xx: ``routes``,
+        ``revenue``). Optional: the default declines."""
+        raise Unsupported(f"query {name!r} is not implemented", f"query:{name}")
+
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the implementation (stop a subprocess, ...)."""

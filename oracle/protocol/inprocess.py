@@ -72,5 +72,13 @@ class InProcess(Implementation):
         result: JSON = self._game(game).canonical(position)
         return result
 
+    def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
+        api = self._game(game)
+        ask = getattr(api, "query", None)
+        if ask is None:
+            raise Unsupported(f"game {game!r} answers no queries", f"query:{name}")
+        result: JSON = ask(position, name, args)
+        return result
+
     def game_over(self, game: str, position: JSON) -> bool:
         return bool(self._game(game).game_over(position))

@@ -22,7 +22,7 @@ SCHEMAS: Final = "oracle.protocol.schemas"
 #: Every command of protocol v1, in the order docs/protocol.md describes them.
 COMMANDS: Final[tuple[str, ...]] = (
     "hello", "new_game", "load", "apply", "position", "legal_actions", "scores", "game_over",
-    "stop",
+    "query", "stop",
 )
 
 

@@ -59,6 +59,8 @@ HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
         "actions": impl.legal_actions(msg["game"], msg["position"])},
     "scores": lambda impl, msg: {"scores": impl.scores(msg["game"], msg["position"])},
     "game_over": lambda impl, msg: {"over": impl.game_over(msg["game"], msg["position"])},
+    "query": lambda impl, msg: {"answer": impl.query(msg["game"], msg["position"], msg["name"],
+                                                     msg.get("args", {}))},
     "stop": lambda impl, msg: {},
 }
 

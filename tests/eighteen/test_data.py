@@ -302,8 +302,8 @@ def test_an_off_board_area_ends_the_track_graph() -> None:
     position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})
     state = State.from_json(position)
     graph = TrackGraph(_title("1830").map, state)
-    assert graph._blocked("F2", 0, "PRR")  # Chicago: routes end there
-    assert not graph._blocked("D2", 0, "PRR")  # Lansing, a gray city, is run through
+    assert graph.blocked("F2", 0, "PRR")  # Chicago: routes end there
+    assert not graph.blocked("D2", 0, "PRR")  # Lansing, a gray city, is run through
 
 
 def test_title_ids_come_from_the_title_table() -> None:

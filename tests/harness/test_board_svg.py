@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 from oracle.games import get_game
 from oracle.harness.reports.board import board_svg
+from oracle.harness.reports.html import picture
 
 
 def test_a_rocket_position_is_drawn_with_its_places_and_lines() -> None:
@@ -24,8 +25,8 @@ def test_a_rocket_position_is_drawn_with_its_places_and_lines() -> None:
 
 
 def test_other_games_get_a_placeholder_saying_so() -> None:
-    svg = board_svg("18xx", {"game": "18xx", "hexes": {}})
-    assert "No board picture is available for game 18xx yet" in svg
+    svg = picture("nogame", {"game": "nogame", "hexes": {}}, {})
+    assert "No board picture is available for game nogame yet" in svg
     assert "no position" in board_svg("rocket", None)
 
 

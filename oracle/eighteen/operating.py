@@ -1,0 +1,195 @@
+"""The rest of a company's turn after the token step: run trains, pay, buy trains.
+
+These steps are played when the position carries a ``depot`` (the trains left in
+the bank); see docs/18xx.md, "Trains, dividends, purchases". Each function checks
+and then returns the new state; ``Rules`` calls them from its step table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
+from oracle.eighteen.market import RULE_1830, DividendRule, move, price
+from oracle.eighteen.queries import route_table
+from oracle.eighteen.records import MarketDef, TrainType
+from oracle.eighteen.rosters import phase_def, roster
+from oracle.eighteen.routes import Route, check_routes, parse_node
+from oracle.eighteen.state import Company, State, Turn
+
+if TYPE_CHECKING:
+    from oracle.eighteen.rules import Rules
+
+#: share holders whose dividends the bank keeps (1830: shares in the IPO and the pool)
+BANK_HOLDERS = frozenset({"ipo", "pool"})
+
+
+def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
+    return IllegalAction(code, ruling, reason)
+
+
+def after_token(rules: Rules, state: State, company: Company) -> State:
+    """Where the turn goes when the token step ends."""
+    if state.depot is None:
+        return rules.end_turn(state, company)
+    step = "route" if company.trains else "buy_train"
+    return replace(state, turn=replace(state.turn, step=step))
+
+
+def run_routes(rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+    title = rules.title(state)
+    routes = [Route(train, tuple(parse_node(title.map, n) for n in path))
+              for train, path in action.routes]
+    revenues = check_routes(route_table(title, state, company.id), routes, company.trains)
+    return replace(state, turn=replace(state.turn, step="dividend", revenue=sum(revenues)))
+
+
+def skip_run(state: State) -> State:
+    """``pass`` in the route step: the trains run nothing."""
+    return replace(state, turn=replace(state.turn, step="dividend", revenue=0))
+
+
+def dividend_rule(rules: Rules, state: State) -> DividendRule:
+    rule = getattr(rules.title(state), "dividend_rule", None)
+    return rule if isinstance(rule, DividendRule) else RULE_1830
+
+
+def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend) -> State:
+    """Payout: each share's holder gets ``revenue // shares``; the bank keeps what the
+    IPO and pool shares earn. Withhold: the treasury gets it all. Half: the holders
+    are paid on half (rounded down per share), the treasury keeps the rest."""
+    rule = dividend_rule(rules, state)
+    if action.kind not in rule.kinds:
+        raise refuse("dividend/not_allowed", f"{state.title} has no {action.kind} dividend")
+    revenue = state.turn.revenue
+    paid_out = {"payout": revenue, "half": revenue // 2, "withhold": 0}[action.kind]
+    holders = dict(company.shares)
+    if paid_out and not holders:
+        raise refuse("dividend/no_shareholders", "the position does not say who holds shares")
+    per_share = paid_out // sum(holders.values()) if paid_out else 0
+    players = {p.id: p for p in state.players}
+    bank = state.bank
+    for holder, count in holders.items():
+        if holder in BANK_HOLDERS or per_share == 0:
+            continue
+        if holder not in players:
+            raise MalformedInput(f"companies.{company.id}.shares", f"unknown holder {holder!r}")
+        players[holder] = replace(players[holder], cash=players[holder].cash + per_share * count)
+        bank -= per_share * count
+    kept = revenue - per_share * sum(holders.values()) if paid_out else revenue
+    bank -= kept
+    company = replace(company, treasury=company.treasury + kept)
+    company = _move_price(rules, state, company, rule.direction(action.kind, revenue))
+    state = replace(state, players=tuple(players[p.id] for p in state.players), bank=bank)
+    state = state.with_company(company)
+    return replace(state, turn=replace(state.turn, step="buy_train", revenue=0))
+
+
+def _move_price(rules: Rules, state: State, company: Company, direction: str) -> Company:
+    market = getattr(rules.title(state), "market", None)
+    if not direction or company.market is None or not isinstance(market, MarketDef):
+        return company
+    cell = move(market, company.market, direction)
+    return replace(company, market=cell, share_price=price(market, cell))
+
+
+def available_train(rules: Rules, state: State) -> TrainType | None:
+    """The bank sells the first train type of the roster it has left."""
+    trains = roster(rules.title(state))
+    depot = dict(state.depot or ())
+    for name, train in trains.items():
+        if name in depot and depot[name] != 0:
+            return train
+    return None
+
+
+def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) -> State:
+    """From the bank: the next train available, within the phase's train limit; a
+    company without a train that cannot pay takes the difference from its
+    president (the forced purchase). The first train of a type may start a phase
+    and rust older trains, which leave the game."""
+    title = rules.title(state)
+    train = roster(title).get(action.train)
+    if train is None:
+        raise MalformedInput("train", f"{state.title} has no train {action.train!r}")
+    nxt = available_train(rules, state)
+    if nxt is None or nxt.name != train.name:
+        raise refuse("train/not_available", f"the bank sells {nxt.name if nxt else 'no'} "
+                     "trains now")
+    phase = phase_def(title, state.phase)
+    if phase is not None and len(company.trains) >= phase.train_limit:
+        raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
+    cost_to_company = min(train.price, company.treasury)
+    shortfall = train.price - cost_to_company
+    if shortfall:
+        president = state.player(company.president or "")
+        if company.trains or president is None:
+            raise refuse("money/insufficient", f"{company.id} cannot pay {train.price}")
+        if president.cash < shortfall:
+            raise refuse("money/insufficient", f"{president.id} cannot make up {shortfall}")
+        state = replace(state, players=tuple(
+            replace(p, cash=p.cash - shortfall) if p.id == president.id else p
+            for p in state.players))
+    depot = dict(state.depot or ())
+    count = depot[train.name]
+    depot[train.name] = None if count is None else count - 1
+    company = replace(company, treasury=company.treasury - cost_to_company,
+                      trains=(*company.trains, train.name))
+    state = replace(state.with_company(company), bank=state.bank + train.price,
+                    depot=tuple(sorted(depot.items())))
+    return _first_of_its_type(rules, state, train)
+
+
+def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:
+    """A train that names a later phase starts it; the trains it rusts leave."""
+    phases = [p.name for p in rules.title(state).phases]
+    start = train.starts_phase
+    if start in phases and state.phase in phases and \
+            phases.index(start) > phases.index(state.phase):
+        state = replace(state, phase=start)
+    rusted = {t.name for t in roster(rules.title(state)).values() if t.rusted_by == train.name}
+    if rusted:
+        state = replace(state, companies=tuple(
+            replace(c, trains=tuple(t for t in c.trains if t not in rusted))
+            for c in state.companies))
+    return state
+
+
+def end_buying(rules: Rules, state: State, company: Company) -> State:
+    """``pass`` in the buy-train step: a company must leave with a train if the bank
+    has one for it (the forced purchase)."""
+    if not company.trains and available_train(rules, state) is not None:
+        raise refuse("train/must_buy", f"{company.id} must own a train")
+    return rules.end_turn(state, company)
+
+
+def operating_order(state: State) -> tuple[str, ...]:
+    """Companies by share price, highest first; a tie goes to the cell further right,
+    then higher, then to the order they had (1830: the operating order rule; the
+    order of tokens stacked on one cell is not modelled)."""
+    ranked = sorted(enumerate(state.operating_order or tuple(c.id for c in state.companies)),
+                    key=lambda ic: _price_key(state, ic[1], ic[0]))
+    return tuple(c for _, c in ranked)
+
+
+def _price_key(state: State, company_id: str, index: int) -> tuple[int, int, int, int]:
+    c = state.company(company_id)
+    if c is None:
+        return (0, 0, 0, index)
+    row, col = c.market if c.market is not None else (0, 0)
+    return (-c.share_price, -col, row, index)
+
+
+def close_company(state: State, company_id: str) -> State:
+    """A company that closes takes its station tokens off the map (they leave the
+    game); its trains go with it."""
+    c = state.company(company_id)
+    if c is None:
+        raise MalformedInput("company", f"unknown company {company_id!r}")
+    state = state.with_company(replace(c, trains=(), tokens_left=0))
+    order = tuple(x for x in state.operating_order if x != company_id)
+    turn = state.turn if state.turn.company != company_id else Turn(None, "done")
+    return replace(state, tokens=tuple(t for t in state.tokens if t.company != company_id),
+                   operating_order=order, turn=turn)

@@ -1,0 +1,65 @@
+"""The 18xx queries the protocol carries (``query`` with a name and arguments):
+
+* ``routes`` ``{"company": "PRR"}``: the company's best run with the trains it owns:
+  ``{"routes": [{"train", "path"}], "revenues": [...], "total": n}``;
+* ``revenue`` ``{"company": "PRR", "routes": [...]}``: the given routes checked
+  (``{"legal": true, "revenues": [...], "total": n}``) or refused
+  (``{"legal": false, "code": ..., "reason": ...}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.revenue import RevenueHooks
+from oracle.eighteen.rosters import phase_def, roster
+from oracle.eighteen.route_search import best_run
+from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
+from oracle.eighteen.state import State
+from oracle.eighteen.title import TitleData
+
+JSON = dict[str, Any]
+QUERIES = ("routes", "revenue")
+
+
+def route_table(title: TitleData, state: State, company: str) -> StopTable:
+    """The company's view of the track, with the title's trains, phase and bonuses."""
+    if state.company(company) is None:
+        raise MalformedInput("company", f"unknown company {company!r}")
+    bonus: dict[str, int] = {}
+    for b in state.bonus_tokens:  # TP-BONUS-01: the bonus counts on the owner's routes
+        if b.company == company:
+            bonus[b.hex] = bonus.get(b.hex, 0) + b.value
+    ctx = RouteContext(roster(title), phase_def(title, state.phase),
+                       getattr(title, "offboards", None) or {}, RevenueHooks(hex_bonus=bonus))
+    return StopTable(title.map, state, company, ctx)
+
+
+def owned_trains(title: TitleData, state: State, company: str) -> list[str]:
+    found = state.company(company)
+    return list(found.trains) if found is not None else []
+
+
+def query(title: TitleData, state: State, name: str, args: JSON) -> JSON:
+    company = args.get("company")
+    if not isinstance(company, str):
+        raise MalformedInput("args.company", "a company ID")
+    table = route_table(title, state, company)
+    owned = owned_trains(title, state, company)
+    if name == "routes":
+        run = best_run(table, owned)
+        return {"routes": [r.to_json() for r in run.routes], "revenues": list(run.revenues),
+                "total": run.total}
+    if name == "revenue":
+        given = args.get("routes")
+        if not isinstance(given, list) or not all(
+                isinstance(r, dict) and isinstance(r.get("path"), list) for r in given):
+            raise MalformedInput("args.routes", "a list of {train, path} routes")
+        routes = [Route.from_json(title.map, r) for r in given]
+        try:
+            revenues = check_routes(table, routes, owned)
+        except IllegalAction as err:
+            return {"legal": False, "code": err.code, "reason": err.reason}
+        return {"legal": True, "revenues": revenues, "total": sum(revenues)}
+    raise MalformedInput("name", f"unknown query {name!r} (known: {', '.join(QUERIES)})")
