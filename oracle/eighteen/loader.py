@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -227,12 +228,11 @@ def load_title(title_id: str, privates: tuple[PrivateDef, ...] = (),
     problems = check_exits(board) + check_references(data, hexes)
     if problems:
         raise ValueError(f"{title_id}: {problems}")
-    hook: dict[str, PrivatesHook] = {} if privates_hook is None else \
-        {"privates_hook": privates_hook}
-    return TitleData(
+    title = TitleData(
         id=title_id, map=board, phases=_phases(data, hexes), companies=_companies(data),
         privates=privates, supply=dict(data["tiles"]), bank=data.get("bank", 0),
         starting_cash={int(k): v for k, v in data.get("starting_cash", {}).items()},
-        tile_lays=data.get("tile_lays", 1), **hook,
+        tile_lays=data.get("tile_lays", 1),
         sources="; ".join(data["sources"]), trains=_trains(data), market=_market(data),
         board=data["board"])
+    return title if privates_hook is None else replace(title, privates_hook=privates_hook)

@@ -69,6 +69,8 @@ class Rules:
         """The checked path: refuse with a reason code, or return the new state."""
         company = self._operating(state, action.company)
         step = state.turn.step
+        if step != "done" and step not in self.title(state).operating_steps:
+            raise refuse("step/not_in_title", f"{state.title} has no {step} step")
         for handler in STEP_HANDLERS.get(step, ()):
             if handler.handles(action):
                 return handler.process(self, state, company, action)
@@ -413,7 +415,10 @@ class Rules:
         if step == "home":
             raise refuse("step/home_token_first", "the home token comes first")
         if step == "track":
-            return replace(state, turn=replace(state.turn, step="token"))
+            nxt = self.next_step(state, step)
+            if nxt == "done":
+                return self.end_turn(state, company)
+            return replace(state, turn=replace(state.turn, step=nxt))
         if step == "token":
             return operating.after_token(self, state, company)
         if step == "route":
@@ -423,6 +428,12 @@ class Rules:
         if step == "buy_train":
             return operating.end_buying(self, state, company)
         return self.end_turn(state, company)
+
+    def next_step(self, state: State, step: str) -> str:
+        """The step after ``step`` in the title's operating turn ("done" after the last)."""
+        steps = self.title(state).operating_steps
+        i = steps.index(step) + 1 if step in steps else len(steps)
+        return steps[i] if i < len(steps) else "done"
 
     def end_turn(self, state: State, company: Company) -> State:
         order = list(state.operating_order)
@@ -515,12 +526,13 @@ class BuyTrainStep(Handler):
         return operating.buy_train(rules, state, company, action)
 
 
-#: step name -> the handlers active in it, in order (explicit, no reflection).
-#: Special powers are offered in both steps; each checks its own ``when``.
+#: step name -> the handlers active in it, in order (explicit, no reflection); a
+#: title's ``operating_steps`` says which steps its turn has. Special powers are
+#: offered in both lay steps; each checks its own ``when`` (TP-NF35-02).
 STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "home": (HomeTokenStep(), PassStep()),
-    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
-    "token": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), TokenStep(), PassStep()),
+    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), PassStep()),
+    "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), PassStep()),
     "route": (RunStep(), PassStep()),
     "dividend": (DividendStep(), PassStep()),
     "buy_train": (BuyTrainStep(), PassStep()),

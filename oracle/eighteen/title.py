@@ -36,6 +36,10 @@ def _same(privates: Mapping[str, PrivateDef], options: Mapping[str, Any]) -> dic
     return dict(privates)
 
 
+#: the operating turn every title here shares today (a title may declare its own)
+OPERATING_STEPS: tuple[str, ...] = ("home", "track", "token", "route", "dividend", "buy_train")
+
+
 @dataclass(frozen=True, slots=True)
 class TitleData:
     id: str
@@ -53,6 +57,11 @@ class TitleData:
     market: MarketDef | None = None
     #: "whole" (the published board), "units" (1825: the chosen kits), "region"
     board: str = "whole"
+    #: the operating turn as data: the steps a company's turn goes through, in order
+    #: (``home`` only when its home token is still to place; the train steps only
+    #: for positions that carry a depot). The handlers of each step are the explicit
+    #: table ``oracle.eighteen.rules.STEP_HANDLERS``.
+    operating_steps: tuple[str, ...] = OPERATING_STEPS
 
     def company(self, company_id: str) -> CompanyDef | None:
         return next((c for c in self.companies if c.id == company_id), None)

@@ -76,8 +76,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if unknown:
         raise pytest.UsageError(f"--railrules-game: unknown {unknown} "
                                 f"(known: {sorted(game_modules())})")
-    keep = [i for i in items if scenario_game(i) in games]
-    dropped = [i for i in items if scenario_game(i) not in games]
+    # only scenarios are narrowed; other tests in the same run stay
+    keep = [i for i in items if scenario_game(i) in (None, *games)]
+    dropped = [i for i in items if scenario_game(i) not in (None, *games)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep

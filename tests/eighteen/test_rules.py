@@ -180,3 +180,23 @@ def test_conservation_detects_money_from_nowhere() -> None:
     q = dict(p, bank=p["bank"] + 1)
     assert API.conservation(p, q)
     assert API.conservation(p, API.apply(p, lay("PRR", "F16", "57", 0, "DH"))) == []
+
+
+def test_a_title_declares_its_operating_steps() -> None:
+    """The turn is data: a title whose turn is only home and track ends a company's
+    turn after the track step, and refuses a position standing in a step it lacks."""
+    from dataclasses import replace
+
+    from oracle.eighteen.api import EighteenAPI
+    from oracle.eighteen.rules import Rules
+
+    short = replace(TITLES["1830"], operating_steps=("home", "track"))
+    api = EighteenAPI(Rules({**TITLES, "1830": short}))
+    p = dh_1830()  # PRR in its track step
+    after = api.apply(p, {"type": "pass", "company": "PRR"})
+    assert after["turn"]["step"] != "token" and after["turn"]["company"] != "PRR"
+    assert API.apply(p, {"type": "pass", "company": "PRR"})["turn"]["step"] == "token"
+    p["turn"]["step"] = "token"
+    with pytest.raises(IllegalAction) as err:
+        api.apply(p, {"type": "pass", "company": "PRR"})
+    assert err.value.code == "step/not_in_title"
