@@ -42,29 +42,25 @@ from oracle.core.errors import IllegalAction
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
 from oracle.eighteen.revenue import RevenueHooks, _best_assignment, counted_stops, route_revenue
+from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
-
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A way from one stop to the next through hex sides only."""
-
-    to: int  # stop id
-    nodes: tuple[Node, ...]  # the nodes after the start, ending with the stop
-    segments: int  # bitmask of tile paths
-    sides: int  # bitmask of hex sides
+__all__ = ["Candidate", "Run", "SearchTooLarge", "best_run", "brute_force", "candidate_paths",
+           "simple_paths"]
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    stops: tuple[tuple[str, int], ...]
-    start: Node
-    links: tuple[Link, ...]
-    segments: int
+    """A sequence of stops some train may run, and one way to run it alone."""
 
-    @property
-    def nodes(self) -> tuple[Node, ...]:
-        return (self.start, *(n for link in self.links for n in link.nodes))
+    stops: tuple[tuple[str, int], ...]
+    seq: tuple[int, ...]  # the stops' node ids (``Tracks``)
+    legs: tuple[Leg, ...]  # one realisation of the sequence on its own
+    segments: int  # the segments of that realisation
+    mandatory: int = 0  # segments every realisation uses (a sure conflict)
+
+    def demands(self, route: int) -> list[Demand]:
+        return [(route, a, b) for a, b in itertools.pairwise(self.seq)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,64 +70,24 @@ class Run:
     routes: tuple[Route, ...]
     revenues: tuple[int, ...]
     total: int
-    candidates: int = 0  # how many candidate paths phase 1 listed
+    candidates: int = 0  # how many candidate stop sequences phase 1 listed
     branches: int = 0  # how many nodes the branch and bound visited
 
 
-class _Index:
-    """Integer ids for stops, bits for segments and sides."""
-
-    def __init__(self, table: StopTable) -> None:
-        self.adjacent = table.graph.adjacent
-        self.stop_ids: dict[Node, int] = {}
-        self.segment_bits: dict[frozenset[Node], int] = {}
-        self.side_bits: dict[Node, int] = {}
-        for node in sorted(self.adjacent):
-            if node[0] == "stop":
-                self.stop_ids[node] = len(self.stop_ids)
-            else:
-                self.side_bits[node] = 1 << len(self.side_bits)
-
-    def segment(self, a: Node, b: Node) -> int:
-        key = frozenset((a, b))
-        bit = self.segment_bits.get(key)
-        if bit is None:
-            bit = self.segment_bits[key] = 1 << len(self.segment_bits)
-        return bit
-
-    def links_from(self, start: Node) -> list[Link]:
-        out: list[Link] = []
-
-        def walk(node: Node, path: list[Node], segments: int, sides: int) -> None:
-            if node[0] == "stop":
-                if node != start:
-                    out.append(Link(self.stop_ids[node], tuple(path), segments, sides))
-                return
-            for nxt in sorted(self.adjacent.get(node, ())):
-                if nxt == start or nxt in path:
-                    continue
-                bit = self.side_bits[nxt] if nxt[0] == "side" else 0
-                path.append(nxt)
-                walk(nxt, path, segments | self.segment(node, nxt), sides | bit)
-                path.pop()
-
-        for nxt in sorted(self.adjacent.get(start, ())):
-            bit = self.side_bits[nxt] if nxt[0] == "side" else 0
-            walk(nxt, [nxt], self.segment(start, nxt), bit)
-        return out
-
-
-def candidate_paths(table: StopTable, trains: Sequence[TrainType]) -> list[Candidate]:
-    """Every path some of ``trains`` might run (phase 1 above)."""
-    index = _Index(table)
-    stops = sorted(index.stop_ids, key=index.stop_ids.__getitem__)
+def candidate_paths(table: StopTable, trains: Sequence[TrainType],
+                    tracks: Tracks | None = None) -> list[Candidate]:
+    """Every stop sequence some of ``trains`` might run (phase 1 above)."""
+    tracks = tracks or Tracks(table.graph.adjacent, Budget())
     reach = table.graph.reach(table.company).stops
-    links = {index.stop_ids[s]: index.links_from(s) for s in stops if (s[1], s[2]) in reach}
-    kinds = sorted({table.kind(s[1], s[2]) for s in index.stop_ids})
-    kind = {i: kinds.index(table.kind(s[1], s[2])) for s, i in index.stop_ids.items()}
-    end_only = {i: bool(table.end_only(s[1], s[2])) for s, i in index.stop_ids.items()}
-    tokened = {i: (s[1], s[2]) in table.tokened for s, i in index.stop_ids.items()}
-    refs = [(s[1], s[2]) for s in stops]
+    ids = tracks.ids
+    stops = sorted(i for ref in reach if (i := ids.get(("stop", *ref))) is not None)
+    refs = {i: (tracks.nodes[i][1], tracks.nodes[i][2]) for i in stops}
+    inside = set(stops)
+    legs_of = {i: sorted(tracks.legs_from(i) & inside) for i in stops}
+    kinds = sorted({table.kind(*refs[i]) for i in stops})
+    kind = {i: kinds.index(table.kind(*refs[i])) for i in stops}
+    end_only = {i: bool(table.end_only(*refs[i])) for i in stops}
+    tokened = {i: refs[i] in table.tokened for i in stops}
     feasible: dict[tuple[int, ...], bool] = {}
 
     def runnable(counts: tuple[int, ...]) -> bool:
@@ -145,65 +101,103 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType]) -> list[Candi
 
     out: list[Candidate] = []
 
-    def walk(first: int, here: int, seq: tuple[int, ...], chain: tuple[Link, ...],
-             counts: tuple[int, ...], segments: int, sides: int, visited: int,
-             tokens: int) -> None:
+    def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
+             inner: int, edges: int, tokens: int, must: int) -> None:
+        here = seq[-1]
         if len(seq) >= 2:
-            if first < here and tokens:
-                out.append(Candidate(tuple(refs[i] for i in seq), stops[first], chain,
-                                     segments))
+            if seq[0] < here and tokens:
+                out.append(Candidate(tuple(refs[i] for i in seq), seq, legs, edges, must))
             if end_only[here]:
                 return
-        for link in links.get(here, ()):
-            to = link.to
-            if visited >> to & 1 or link.sides & sides or link.segments & segments:
+        for to in legs_of[here]:
+            if to in seq:
                 continue
             k = kind[to]
             grown = (*counts[:k], counts[k] + 1, *counts[k + 1:])
             if not runnable(grown):
                 continue
-            walk(first, to, (*seq, to), (*chain, link), grown, segments | link.segments,
-                 sides | link.sides, visited | 1 << to, tokens + tokened[to])
+            leg = tracks.shortest(here, to, inner, edges)
+            if leg is not None:
+                more: tuple[Leg, ...] | None = (*legs, leg)
+            else:
+                # the prefix run another way might leave room: decide exactly
+                found = tracks.realize([(0, a, b) for a, b in itertools.pairwise((*seq, to))])
+                more = tuple(found) if found is not None else None
+            if more is None:
+                continue  # no longer sequence through these stops runs either
+            walk((*seq, to), more, grown, _inner(more), _edges(more), tokens + tokened[to],
+                 must | tracks.bridges_from(here)[to])
 
-    for start in links:
+    for start in stops:
         counts = tuple(int(kind[start] == k) for k in range(len(kinds)))
-        walk(start, start, (start,), (), counts, 0, 0, 1 << start, int(tokened[start]))
+        walk((start,), (), counts, 0, 0, int(tokened[start]), 0)
     return out
 
 
-class SearchTooLarge(Exception):
-    """The branch and bound visited more nodes than the caller allowed."""
+def _repeats(tracks: Tracks, cand: Candidate) -> int:
+    degree = [len(tracks.adj[s]) for s in cand.seq]
+    return max(1, min(degree[0], degree[-1], *(d // 2 for d in degree[1:-1])))
 
 
-def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = None) -> Run:
+def _inner(legs: Sequence[Leg]) -> int:
+    out = 0
+    for leg in legs:
+        out |= leg.inner
+    return out
+
+
+def _edges(legs: Sequence[Leg]) -> int:
+    out = 0
+    for leg in legs:
+        out |= leg.edges
+    return out
+
+
+#: the budget the queries and ``legal_actions`` give the search (work units, CPU s)
+DEFAULT_WORK = 5_000_000
+DEFAULT_SECONDS = 20.0
+
+
+def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = None, *,
+             seconds: float | None = None) -> Run:
     """The exact best run of the trains named in ``owned`` (phase 2 above).
 
-    ``max_branches`` lets a caller with a time budget (the benchmark) give up:
-    ``SearchTooLarge`` rather than an answer that might not be the best."""
+    ``max_branches`` (work units: path steps of phase 1 and the realisations, and
+    branch-and-bound nodes) and ``seconds`` (CPU time) let a caller with a budget
+    give up: ``SearchTooLarge`` rather than an answer that might not be the best."""
     ctx = table.ctx
+    budget = Budget(max_branches, seconds)
+    tracks = Tracks(table.graph.adjacent, budget)
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
-    candidates = candidate_paths(table, trains) if trains else []
+    candidates = candidate_paths(table, trains, tracks) if trains else []
     valued = {name: _value(table, train, candidates) for name, train in zip(types, trains,
                                                                         strict=True)}
     order = sorted((n for n in owned if n in ctx.trains),
                    key=lambda n: (-(valued[n][0][0] if valued[n] else 0), n))
-    search = _BranchAndBound(order, valued, table, candidates, max_branches)
+    search = _BranchAndBound(order, valued, table, candidates, tracks)
     pick = search.solve()
-    return _run(order, pick, candidates, valued, len(candidates), search.branches)
+    return _run(order, pick, search, len(candidates))
 
 
-Row = tuple[int, int, int]  # (value, segments, candidate index)
+Row = tuple[int, int, int]  # (value, sure-conflict segments, candidate index)
+Placed = tuple[int, tuple[tuple[Leg, ...], ...]]  # (segments used, legs per chosen route)
 
 
 class _BranchAndBound:
     """Phase 2. ``solve`` first finds the exact optimum of every suffix of the
     trains (the last one, the last two, ...): that suffix optimum bounds what the
-    remaining trains can add, conflicts among them included ("Russian doll" search)."""
+    remaining trains can add, conflicts among them included ("Russian doll" search).
+
+    A candidate joins the chosen routes only if all of them still fit on the
+    track together (``_push``): first with the track they already have, else
+    with the newcomer's own realisation where it is disjoint, else by the exact
+    joint realisation of them all (remembered per set of stop sequences)."""
 
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
-                 candidates: list[Candidate], max_branches: int | None = None) -> None:
-        self.max_branches = max_branches
+                 candidates: list[Candidate], tracks: Tracks) -> None:
+        self.tracks = tracks
+        self.budget = tracks.budget
         self.order = order
         self.rows = [valued[n] for n in order]
         self.masks = [[r[1] for r in rows] for rows in self.rows]
@@ -224,7 +218,58 @@ class _BranchAndBound:
         self.pick: list[int] = []
         self.start = 0
         self.tail = 0  # set by _free_bound: its bound less the first train's part
+        self.placed: list[Placed] = [(0, ())]  # a stack: the chosen routes' track
+        self.chosen: list[int] = []  # candidate ids of the chosen routes, in order
+        self.joint: dict[tuple[int, ...], list[Leg] | None] = {}
+        #: how many routes could run one stop sequence at once: each end takes one
+        #: segment at its stop, each stop between two
+        self.repeats = [_repeats(tracks, c) for c in candidates]
 
+    # -- the track ------------------------------------------------------------------
+    def _push(self, cid: int) -> bool:
+        """Add candidate ``cid`` to the chosen routes if they all still fit."""
+        used, legs = self.placed[-1]
+        cand = self.candidates[cid]
+        if not cand.segments & used:
+            self.placed.append((used | cand.segments, (*legs, cand.legs)))
+            self.chosen.append(cid)
+            return True
+        more = self.tracks.realize(cand.demands(0), fixed_edges=used)
+        if more is not None:
+            self.placed.append((used | _edges(more), (*legs, tuple(more))))
+            self.chosen.append(cid)
+            return True
+        ids = [*self.chosen, cid]
+        key = tuple(sorted(ids))
+        if key not in self.joint:
+            demands = [d for r, c in enumerate(key) for d in self.candidates[c].demands(r)]
+            self.joint[key] = self.tracks.realize(demands)
+        found = self.joint[key]
+        if found is None:
+            return False
+        # the joint answer is per sorted key: hand its legs to the routes in pick order
+        split: list[tuple[Leg, ...]] = []
+        at = 0
+        for c in key:
+            size = len(self.candidates[c].seq) - 1
+            split.append(tuple(found[at:at + size]))
+            at += size
+        by_id: dict[int, list[tuple[Leg, ...]]] = {}
+        for c, part in zip(key, split, strict=True):
+            by_id.setdefault(c, []).append(part)
+        ordered = tuple(by_id[c].pop() for c in ids)
+        self.placed.append((_edges(found), ordered))
+        self.chosen.append(cid)
+        return True
+
+    def _pop(self) -> None:
+        self.placed.pop()
+        self.chosen.pop()
+
+    def legs(self) -> tuple[tuple[Leg, ...], ...]:
+        return self.placed[-1][1]
+
+    # -- the search -----------------------------------------------------------------
     def solve(self) -> list[int]:
         for start in range(self.n - 1, -1, -1):
             self.start = start
@@ -238,7 +283,14 @@ class _BranchAndBound:
         """Symmetry: a train takes candidates after its same-type predecessor's."""
         if i > self.start and self.order[i - 1] == self.order[i]:
             prev = self.pick[i - 1 - self.start]
-            return len(self.rows[i]) if prev < 0 else prev + 1
+            if prev < 0:
+                return len(self.rows[i])
+            # the same stops again, on other track, while the stops have track left
+            same = 1
+            while i - 1 - same >= self.start and self.order[i - 1 - same] == self.order[i] \
+                    and self.pick[i - 1 - same - self.start] == prev:
+                same += 1
+            return prev if same < self.repeats[self.ids[i][prev]] else prev + 1
         return 0
 
     def _leaf(self, total: int) -> None:
@@ -251,36 +303,51 @@ class _BranchAndBound:
         self.best_total, self.best_pick = total, list(self.pick)
 
     def _greedy(self) -> None:
-        """The first incumbent: each train takes its best free candidate."""
+        """The first incumbent: each train takes its best candidate that still fits
+        (trying a few only: this is a starting point, not the answer)."""
         used = total = 0
+        depth = len(self.chosen)
         for i in range(self.start, self.n):
             first = self._same_type_start(i)
-            k = next((k for k in range(first, len(self.rows[i]))
-                      if not self.rows[i][k][1] & used), -1)
-            self.pick.append(k)
-            if k >= 0:
-                used |= self.rows[i][k][1]
-                total += self.rows[i][k][0]
+            pick = -1
+            tries = 0
+            for k in range(first, len(self.rows[i])):
+                if self.rows[i][k][1] & used:
+                    continue
+                tries += 1
+                if tries > 8:
+                    break
+                if self._push(self.ids[i][k]):
+                    pick = k
+                    break
+            self.pick.append(pick)
+            if pick >= 0:
+                used |= self.rows[i][pick][1]
+                total += self.rows[i][pick][0]
         self._leaf(total)
         self.pick.clear()
+        while len(self.chosen) > depth:
+            self._pop()
 
     def _free_bound(self, i: int, used: int, first: int,
                     hint: Sequence[int]) -> tuple[int, list[int] | None, list[int]]:
         """What trains i.. could add at most: the smaller of their exact optimum on
-        the whole board and the sum of each one's best candidate free of ``used``
-        (a type's k trains: its k best free candidates, in symmetry order), ignoring
-        their conflicts with one another. When those best free candidates happen to
-        be disjoint, they are also the best completion: their picks come back.
+        the whole board and the sum of each one's best candidate not surely in
+        conflict with ``used`` (a type's k trains: its k best such candidates, in
+        symmetry order), ignoring their conflicts with one another. When those
+        candidates fit on the track with the chosen ones, they are also the best
+        completion: their picks come back.
 
         ``hint`` holds where the parent node's scans stopped: the candidates before
-        those conflicted with the parent's track, hence with this node's (a superset),
-        so the scans resume there. The scan positions come back for the children."""
+        those conflicted with the parent's sure track, hence with this node's (a
+        superset), so the scans resume there. The scan positions come back for the
+        children."""
         total = 0
         start = first
         picks: list[int] = []
         positions: list[int] = []
-        taken = used
         disjoint = True
+        same = 0
         for j in range(i, self.n):
             masks = self.masks[j]
             if j > i and self.order[j] != self.order[j - 1]:
@@ -292,15 +359,23 @@ class _BranchAndBound:
             positions.append(k)
             if k < end:
                 total += self.values[j][k]
-                disjoint = disjoint and not masks[k] & taken
-                taken |= masks[k]
                 picks.append(k)
+                same = same + 1 if picks[-2:-1] == [k] and self.order[j] == self.order[j - 1] \
+                    else 1
+                start = k if same < self.repeats[self.ids[j][k]] else k + 1
             else:
                 picks.append(-1)
-            start = k + 1
+                start = k + 1
         self.tail = total - (self.values[i][picks[0]] if picks[0] >= 0 else 0)
         if i > self.start and self.suffix[i] < total:
             return self.suffix[i], None, positions
+        depth = len(self.chosen)
+        for j, k in zip(range(i, self.n), picks, strict=True):
+            if k >= 0 and not self._push(self.ids[j][k]):
+                disjoint = False
+                break
+        while len(self.chosen) > depth:
+            self._pop()
         return total, (picks if disjoint else None), positions
 
     def _swapped(self, i: int, k: int) -> bool:
@@ -323,8 +398,7 @@ class _BranchAndBound:
 
     def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
         self.branches += 1
-        if self.max_branches is not None and self.branches > self.max_branches:
-            raise SearchTooLarge(f"more than {self.max_branches} branches")
+        self.budget.tick()
         if i == self.n:
             self._leaf(total)
             return
@@ -350,16 +424,19 @@ class _BranchAndBound:
                 break
             if masks[k] & used or (self.swaps and self._swapped(i, k)):
                 continue
+            if not self._push(self.ids[i][k]):
+                continue
             self.pick.append(k)
             self._branch(i + 1, used | masks[k], total + value, below)
             self.pick.pop()
+            self._pop()
         self.pick.append(-1)  # this train runs nothing
         self._branch(i + 1, used, total, below)
         self.pick.pop()
 
 
 def _value(table: StopTable, train: TrainType,
-           candidates: list[Candidate]) -> list[tuple[int, int, int]]:
+           candidates: list[Candidate]) -> list[Row]:
     """(value, segments, candidate index) of each candidate the train may run with a
     positive value, best first."""
     hooks = table.ctx.hooks
@@ -380,7 +457,7 @@ def _value(table: StopTable, train: TrainType,
                 continue
             value = route_revenue(train, stops, hooks)
         if value:
-            rows.append((value, cand.segments, i))
+            rows.append((value, cand.mandatory, i))
     rows.sort(key=lambda r: (-r[0], r[2]))
     return rows
 
@@ -394,16 +471,25 @@ def _combination_ok(table: StopTable, order: list[str], pick: list[int],
     return table.ctx.hooks.combination_ok(chosen)
 
 
-def _run(order: list[str], pick: list[int], candidates: list[Candidate],
-         valued: dict[str, list[tuple[int, int, int]]], listed: int, branches: int) -> Run:
+def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int) -> Run:
+    """The routes of the best pick, on track they fit on together."""
+    nodes = search.tracks.nodes
     routes, revenues = [], []
     for name, k in zip(order, pick, strict=False):
         if k < 0:
             continue
-        value, _, c = valued[name][k]
-        routes.append(Route(name, candidates[c].nodes))
+        value, _, c = search.valued[name][k]
+        if not search._push(c):  # pragma: no cover - the pick was realised before
+            raise AssertionError("the best run no longer fits its track")
         revenues.append(value)
-    return Run(tuple(routes), tuple(revenues), sum(revenues), listed, branches)
+        routes.append(name)
+    out = []
+    for name, legs in zip(routes, search.legs(), strict=True):
+        ids = [legs[0].nodes[0]]
+        for leg in legs:
+            ids.extend(leg.nodes[1:])
+        out.append(Route(name, tuple(nodes[i] for i in ids)))
+    return Run(tuple(out), tuple(revenues), sum(revenues), listed, search.branches)
 
 
 # -- the reference: no pruning, the validator on every path -----------------------------
