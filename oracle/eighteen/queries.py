@@ -1,7 +1,10 @@
 """The 18xx queries the protocol carries (``query`` with a name and arguments):
 
 * ``routes`` ``{"company": "PRR"}``: the company's best run with the trains it owns:
-  ``{"routes": [{"train", "path"}], "revenues": [...], "total": n}``;
+  ``{"routes": [{"train", "path"}], "revenues": [...], "total": n}``; a search
+  that passes its budget (``route_search.DEFAULT_WORK`` steps or
+  ``DEFAULT_SECONDS`` of CPU) raises ``SearchTooLarge`` (``route/search_too_large``),
+  which the protocol reports as an ``errored`` reply;
 * ``revenue`` ``{"company": "PRR", "routes": [...]}``: the given routes checked
   (``{"legal": true, "revenues": [...], "total": n}``) or refused
   (``{"legal": false, "code": ..., "reason": ...}``).
@@ -14,7 +17,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.revenue import RevenueHooks
 from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen.route_search import best_run
+from oracle.eighteen import route_search
 from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
 from oracle.eighteen.state import State
 from oracle.eighteen.title import TitleData
@@ -48,7 +51,9 @@ def query(title: TitleData, state: State, name: str, args: JSON) -> JSON:
     table = route_table(title, state, company)
     owned = owned_trains(title, state, company)
     if name == "routes":
-        run = best_run(table, owned)
+        # a budget, so a caller always gets an answer or SearchTooLarge, never a hang
+        run = route_search.best_run(table, owned, route_search.DEFAULT_WORK,
+                                    seconds=route_search.DEFAULT_SECONDS)
         return {"routes": [r.to_json() for r in run.routes], "revenues": list(run.revenues),
                 "total": run.total}
     if name == "revenue":

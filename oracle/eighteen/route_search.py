@@ -102,7 +102,7 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     out: list[Candidate] = []
 
     def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
-             inner: int, edges: int, tokens: int, must: int) -> None:
+             inner: int, edges: int, tokens: int, must: int, passed: int) -> None:
         here = seq[-1]
         if len(seq) >= 2:
             if seq[0] < here and tokens:
@@ -116,6 +116,9 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
             grown = (*counts[:k], counts[k] + 1, *counts[k + 1:])
             if not runnable(grown):
                 continue
+            sides = tracks.cuts_from(here)[to]
+            if sides & passed:
+                continue  # the legs so far and this one must all pass one hex side
             leg = tracks.shortest(here, to, inner, edges)
             if leg is not None:
                 more: tuple[Leg, ...] | None = (*legs, leg)
@@ -126,11 +129,11 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
             if more is None:
                 continue  # no longer sequence through these stops runs either
             walk((*seq, to), more, grown, _inner(more), _edges(more), tokens + tokened[to],
-                 must | tracks.bridges_from(here)[to])
+                 must | tracks.bridges_from(here)[to], passed | sides)
 
     for start in stops:
         counts = tuple(int(kind[start] == k) for k in range(len(kinds)))
-        walk((start,), (), counts, 0, 0, int(tokened[start]), 0)
+        walk((start,), (), counts, 0, 0, int(tokened[start]), 0, 0)
     return out
 
 

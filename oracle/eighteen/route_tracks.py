@@ -94,6 +94,7 @@ class Tracks:
                 self.adj[i].append((j, bit))
         self._dist: dict[int, list[int]] = {}
         self._bridges: dict[int, dict[int, int]] = {}
+        self._cuts: dict[int, dict[int, int]] = {}
 
     def legs_from(self, a: int) -> set[int]:
         """The stops one leg from ``a`` reaches."""
@@ -116,12 +117,20 @@ class Tracks:
 
     def bridges_from(self, a: int) -> dict[int, int]:
         """For each stop ``b`` one leg from ``a`` reaches: the segments every such leg
-        uses (a bridge between ``a`` and every way into ``b``; Tarjan's lowlinks on
-        a depth-first tree from ``a`` in which other stops are leaves, one leaf per
-        segment into them, since a leg never runs through a stop)."""
+        uses (see ``musts``)."""
         known = self._bridges.get(a)
-        if known is not None:
-            return known
+        if known is None:
+            found = self.musts(a, 0, 0)
+            known = self._bridges[a] = {b: m[0] for b, m in found.items()}
+            self._cuts[a] = {b: m[1] for b, m in found.items()}
+        return known
+
+    def musts(self, a: int, banned_nodes: int, banned_edges: int) -> dict[int, tuple[int, int]]:
+        """For each stop ``b`` a leg from ``a`` still reaches, avoiding the banned sides
+        and segments: the segments and the hex sides every such leg runs through.
+        Tarjan's lowlinks on a depth-first tree from ``a`` in which other stops are
+        leaves, one leaf per segment into them (a leg never runs through a stop): a
+        bridge or cut vertex on the tree path to every leaf of ``b`` is a must."""
         tin: dict[int, int] = {a: 0}
         low: dict[int, int] = {a: 0}
         parent: dict[int, tuple[int, int]] = {}
@@ -138,13 +147,15 @@ class Tracks:
                 stack[-1] = (node, at + 1, in_bit)
                 nxt, bit = edges[at]
                 steps += 1
-                if bit == in_bit:
+                if bit == in_bit or bit & banned_edges:
                     continue
                 if is_stop[nxt]:
                     if nxt != a:
                         leaves.append((nxt, node, bit))
                     else:
-                        low[node] = min(low[node], 0)
+                        low[node] = 0
+                    continue
+                if banned_nodes >> nxt & 1:
                     continue
                 if nxt in tin:
                     low[node] = min(low[node], tin[nxt])
@@ -159,31 +170,41 @@ class Tracks:
                     up = parent[node][0]
                     low[up] = min(low[up], low[node])
         self.budget.tick(steps)
-        bridge_cache: dict[int, int] = {}
+        above: dict[int, tuple[int, int]] = {a: (0, 0)}
 
-        def bridges_above(node: int) -> int:
-            """The bridges on the tree path from ``a`` down to ``node``."""
-            out = bridge_cache.get(node)
-            if out is None:
-                if node == a:
-                    out = 0
-                else:
-                    up, bit = parent[node]
-                    out = bridges_above(up) | (bit if low[node] > tin[up] else 0)
-                bridge_cache[node] = out
-            return out
+        def on_path(node: int) -> tuple[int, int]:
+            """The bridges and the cut vertices on the tree path from ``a`` to
+            ``node`` (``node`` itself counted as passed)."""
+            chain = []
+            while node not in above:
+                chain.append(node)
+                node = parent[node][0]
+            for n in reversed(chain):
+                up, bit = parent[n]
+                edges, nodes = above[up]
+                if low[n] > tin[up]:
+                    edges |= bit
+                if up != a and low[n] < tin[up]:
+                    nodes &= ~(1 << up)
+                above[n] = (edges, nodes | 1 << n)
+            return above[node] if not chain else above[chain[0]]
 
-        found: dict[int, int] = {}
-        copies: dict[int, int] = {}
+        found: dict[int, tuple[int, int]] = {}
         for stop, node, bit in leaves:
-            mask = bridges_above(node) | bit
-            copies[stop] = copies.get(stop, 0) + 1
-            found[stop] = found[stop] & mask if stop in found else mask
-        for stop, count in copies.items():
-            if count > 1:  # several segments into the stop: none of them is a must
-                found[stop] &= ~_leaf_bits(self.adj[stop])
-        self._bridges[a] = found
+            edges, nodes = on_path(node)
+            edges |= bit
+            if stop in found:
+                old = found[stop]
+                found[stop] = (old[0] & edges, old[1] & nodes)
+            else:
+                found[stop] = (edges, nodes)
         return found
+
+    def cuts_from(self, a: int) -> dict[int, int]:
+        """For each stop one leg from ``a`` reaches: the hex sides every such leg
+        passes (see ``bridges_from``)."""
+        self.bridges_from(a)
+        return self._cuts[a]
 
     def distances(self, b: int) -> list[int]:
         """Steps from each node to stop ``b`` through hex sides (a guide for ``paths``)."""
@@ -293,16 +314,6 @@ class Tracks:
         when there are none."""
         if not self._degrees_allow(demands, fixed_edges):
             return None
-        # legs of two routes that must both take one segment never fit together
-        seen: dict[int, int] = {}
-        for r, a, b in demands:
-            must = self.bridges_from(a).get(b, 0)
-            if must & fixed_edges:
-                return None
-            for other, mask in seen.items():
-                if other != r and mask & must:
-                    return None
-            seen[r] = seen.get(r, 0) | must
         n = len(demands)
         out: list[Leg] = []
 
@@ -323,7 +334,120 @@ class Tracks:
                     out.pop()
             return False
 
-        return out if rec(0, fixed_edges, dict(fixed_nodes or {})) else None
+        start = dict(fixed_nodes or {})
+        if not self._still_possible(demands, fixed_edges, start):
+            return None
+        quick = self._greedy(demands, fixed_edges, start)
+        if quick is not None:
+            return quick
+        if not self._flows_allow(demands, fixed_edges):
+            return None
+        return out if rec(0, fixed_edges, start) else None
+
+    def _flows_allow(self, demands: list[Demand], used: int) -> bool:
+        """At each stop, the legs ending there leave by different segments towards
+        their other ends: as many segment-disjoint ways from the stop to those ends
+        must exist (a maximum flow, one unit per segment; a necessary condition)."""
+        ends: dict[int, dict[int, int]] = {}
+        for _, a, b in demands:
+            ends.setdefault(a, {})[b] = ends.setdefault(a, {}).get(b, 0) + 1
+            ends.setdefault(b, {})[a] = ends.setdefault(b, {}).get(a, 0) + 1
+        return all(sum(targets.values()) < 2 or
+                   self._flow(s, targets, used) >= sum(targets.values())
+                   for s, targets in ends.items())
+
+    def _flow(self, s: int, targets: Mapping[int, int], banned_edges: int) -> int:
+        """Segment-disjoint ways from stop ``s`` to the stops ``targets`` (each taking
+        at most its count), through hex sides and those ends, by augmenting paths: a
+        maximum flow at least as large as the number of legs that really fit."""
+        flow: dict[tuple[int, int], int] = {}
+        taken: dict[int, int] = {}
+        need = sum(targets.values())
+        is_stop, adj = self.is_stop, self.adj
+        total = steps = 0
+        while total < need:
+            parent: dict[int, int] = {s: -1}
+            frontier = [s]
+            sink = -1
+            while frontier and sink < 0:
+                grown = []
+                for node in frontier:
+                    for nxt, bit in adj[node]:
+                        steps += 1
+                        if bit & banned_edges or nxt in parent or \
+                                flow.get((node, nxt), 0) >= 1:
+                            continue
+                        if is_stop[nxt]:
+                            if taken.get(nxt, 0) < targets.get(nxt, 0):
+                                parent[nxt] = node
+                                sink = nxt
+                                break
+                            if nxt not in targets:
+                                continue
+                            # a full end is still a node of the flow: a later path may
+                            # cancel flow through it (the bound stays a relaxation)
+                        parent[nxt] = node
+                        grown.append(nxt)
+                    if sink >= 0:
+                        break
+                frontier = grown
+            if sink < 0:
+                break
+            taken[sink] = taken.get(sink, 0) + 1
+            at = sink
+            while at != s:
+                up = parent[at]
+                flow[(up, at)] = flow.get((up, at), 0) + 1
+                flow[(at, up)] = flow.get((at, up), 0) - 1
+                at = up
+            total += 1
+        self.budget.tick(steps)
+        return total
+
+    def _greedy(self, demands: list[Demand], used: int,
+                route_nodes: Mapping[int, int]) -> list[Leg] | None:
+        """Shortest legs one after the other, in a few orders (the given one, then
+        each demand first in turn): most fits are found here, at once."""
+        n = len(demands)
+        for first in range(-1, min(n, 8)):
+            order = list(range(n)) if first < 0 else [first, *range(first), *range(first + 1, n)]
+            legs: list[Leg | None] = [None] * n
+            now, own = used, dict(route_nodes)
+            for j in order:
+                r, a, b = demands[j]
+                leg = self.shortest(a, b, own.get(r, 0), now)
+                if leg is None:
+                    break
+                legs[j] = leg
+                now |= leg.edges
+                own[r] = own.get(r, 0) | leg.inner
+            else:
+                return [leg for leg in legs if leg is not None]
+        return None
+
+    def _still_possible(self, demands: list[Demand], used: int,
+                        route_nodes: Mapping[int, int]) -> bool:
+        """A necessary condition for the demands left: each still reaches its end,
+        no two legs of different routes must both take one segment, and no two legs
+        of one route must both pass one hex side (``musts`` on what is left)."""
+        known: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}
+        edges_of: dict[int, int] = {}
+        sides_of: dict[int, int] = {}
+        for r, a, b in demands:
+            banned = route_nodes.get(r, 0)
+            found = known.get((a, banned))
+            if found is None:
+                found = known[(a, banned)] = self.musts(a, banned, used)
+            if b not in found:
+                return False
+            must, sides = found[b]
+            if sides & sides_of.get(r, 0):
+                return False
+            if any(other != r and mask & must for other, mask in edges_of.items()):
+                return False
+            edges_of[r] = edges_of.get(r, 0) | must
+            sides_of[r] = sides_of.get(r, 0) | sides
+        return True
 
     def _degrees_allow(self, demands: list[Demand], fixed_edges: int) -> bool:
         """A stop has as many legs ending there as it has free track, at most."""
@@ -334,9 +458,3 @@ class Tracks:
         return all(sum(1 for _, bit in self.adj[s] if not bit & fixed_edges) >= count
                    for s, count in ends.items())
 
-
-def _leaf_bits(edges: list[tuple[int, int]]) -> int:
-    out = 0
-    for _, bit in edges:
-        out |= bit
-    return out

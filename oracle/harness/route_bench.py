@@ -1,15 +1,14 @@
 """Route-search figures for ``railrules bench``.
 
 * ``route_search_ms``: the median time of the exact search for four trains
-  (3, 4, 5 and 6 trains of 1830's roster) on dense late-game positions: a
-  synthetic 10 x 11 board (110 hexes) covered by ``generated.dense_state`` with at
-  least 80 legal tiles, upgraded towards brown, and five tokens for the company
-  (three rivals hold four each). Until the 1870 map is in the data, this board
-  stands in for it; ``bench_board`` is the one place to point at the real map.
+  (the 3, 4, 5 and 6 trains of 1870's roster) on dense late-game positions of the
+  whole 1870 board (``generated.dense_state``: at least 80 legal tiles, upgraded
+  towards brown, five tokens for the company, three rivals with four each);
 * ``route_search_ms_max``: the slowest of those positions that finished;
-* ``route_search_unfinished``: positions whose search passed 200,000 branches and
-  was given up (left out of the two figures above; they are the search's known
-  weak spot: many equally good routes that all compete for the same track);
+* ``route_search_unfinished``: positions whose search passed its budget
+  (``BUDGET_SECONDS`` of CPU) and was given up with ``SearchTooLarge`` (left out
+  of the two figures above; they are the search's known weak spot, see
+  docs/18xx.md);
 * ``route_search_brute_ratio``: on 60 small random boards (3 x 3 hexes, up to
   three trains), the brute force's total time over the search's.
 """
@@ -26,36 +25,43 @@ from oracle.eighteen.generated import DenseSpec, dense_state, grid_map
 from oracle.eighteen.records import Allowance, TrainType
 from oracle.eighteen.route_search import SearchTooLarge, best_run, brute_force
 from oracle.eighteen.routes import RouteContext, StopTable
+from oracle.eighteen.titles import TITLES
 
 _STOPS = frozenset({"city", "town", "offboard"})
-#: 1830's plain trains (the published distances)
+#: plain n-trains for the small random boards of the brute-force ratio
 TRAINS = {str(n): TrainType(str(n), (Allowance(_STOPS, n, n),), 0, None) for n in range(2, 7)}
 FOUR_TRAINS = ("3", "4", "5", "6")
+BENCH_TITLE = "1870"
+#: CPU seconds one search may take before it counts as unfinished
+BUDGET_SECONDS = 2.0
 
 
 def bench_board(rng: random.Random) -> MapDef:
-    return grid_map(10, 11, rng)
+    """The whole published 1870 board (the title data)."""
+    return TITLES[BENCH_TITLE].map
 
 
-BRANCH_BUDGET = 200_000
+def bench_trains() -> dict[str, TrainType]:
+    return {t.name: t for t in TITLES[BENCH_TITLE].trains}
 
 
 def search_ms(positions: int = 7, repeats: int = 3,
               seed: int = 1) -> tuple[float, float, int]:
     """Median and maximum milliseconds (CPU time of this process) per finished
-    position, and how many positions did not finish within the branch budget."""
+    position, and how many positions did not finish within the budget."""
     times = []
     unfinished = 0
     for i in range(positions):
         rng = random.Random(seed + i)
         board = bench_board(rng)
         state = dense_state(board, rng, spec=DenseSpec(tiles=80, company_tokens=5))
-        ctx = RouteContext(TRAINS)
+        ctx = RouteContext(bench_trains())
         best = float("inf")
         try:
             for _ in range(repeats):
                 t0 = time.process_time()
-                best_run(StopTable(board, state, "CO", ctx), FOUR_TRAINS, BRANCH_BUDGET)
+                best_run(StopTable(board, state, "CO", ctx), FOUR_TRAINS,
+                         seconds=BUDGET_SECONDS)
                 best = min(best, time.process_time() - t0)
         except SearchTooLarge:
             unfinished += 1

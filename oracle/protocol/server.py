@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from oracle.core.errors import MalformedInput
+from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.protocol.implementation import (
     JSON,
     Errored,
@@ -83,6 +83,8 @@ def answer(impl: Implementation, line: bytes | str, check: bool = True) -> JSON:
     except Skipped as err:
         return {"seq": seq, "skipped": {"reason": err.message}}
     except (Errored, MalformedInput) as err:
+        return {"seq": seq, "errored": {"message": str(err)}}
+    except RailrulesError as err:  # a refusal on purpose (a search over its budget)
         return {"seq": seq, "errored": {"message": str(err)}}
     except Exception as err:  # an oracle bug is still an answer, with its traceback
         return {"seq": seq, "errored": {"message": f"{type(err).__name__}: {err}",
