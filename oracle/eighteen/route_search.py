@@ -237,13 +237,16 @@ class _BranchAndBound:
             self.placed.append((used | cand.segments, (*legs, cand.legs)))
             self.chosen.append(cid)
             return True
-        more = self.tracks.realize(cand.demands(0), fixed_edges=used)
+        more = self.tracks.greedy(cand.demands(0), used, {})
         if more is not None:
             self.placed.append((used | _edges(more), (*legs, tuple(more))))
             self.chosen.append(cid)
             return True
         ids = [*self.chosen, cid]
         key = tuple(sorted(ids))
+        # routes that do not fit two by two do not fit in any larger set either
+        if any(not self._pair_fits(c, cid) for c in self.chosen):
+            return False
         if key not in self.joint:
             demands = [d for r, c in enumerate(key) for d in self.candidates[c].demands(r)]
             self.joint[key] = self.tracks.realize(demands)
@@ -264,6 +267,15 @@ class _BranchAndBound:
         self.placed.append((_edges(found), ordered))
         self.chosen.append(cid)
         return True
+
+    def _pair_fits(self, a: int, b: int) -> bool:
+        key = (min(a, b), max(a, b))
+        if key not in self.joint:
+            one, two = self.candidates[key[0]], self.candidates[key[1]]
+            if not one.segments & two.segments:
+                return True
+            self.joint[key] = self.tracks.realize([*one.demands(0), *two.demands(1)])
+        return self.joint[key] is not None
 
     def _pop(self) -> None:
         self.placed.pop()

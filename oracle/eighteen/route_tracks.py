@@ -15,8 +15,12 @@ demand instead:
 * ``realize`` decides exactly whether all the demands can be given paths at once,
   legs of one route sharing no node (a route visits no hex side twice), legs of
   different routes sharing no track segment (a tile path), and returns the paths.
-  It is a depth-first search over each leg's simple paths (shortest first), cut
-  as soon as a later leg can no longer reach its end at all.
+  First necessary conditions (enough free segments at each stop; a maximum flow
+  from each stop to the other ends of its legs; no two legs that must share a
+  segment, or a hex side within a route: bridges and cut vertices), then shortest
+  legs in a few orders, and only then a depth-first search over each leg's simple
+  paths (shortest first), cut as soon as a later leg can no longer reach its end
+  or the flows no longer suffice.
 
 Every step counts against a ``Budget`` (work units and CPU seconds): a caller that
 must answer in time gets ``SearchTooLarge`` instead of a hang.
@@ -326,8 +330,9 @@ class Tracks:
                 grown = dict(route_nodes)
                 grown[r] = own | leg.inner
                 now = used | leg.edges
-                if all(self.connected(ra, rb, grown.get(rr, 0), now)
-                       for rr, ra, rb in demands[k + 1:]):
+                rest = demands[k + 1:]
+                if all(self.connected(ra, rb, grown.get(rr, 0), now) for rr, ra, rb in rest) \
+                        and self._flows_allow(rest, now):
                     out.append(leg)
                     if rec(k + 1, now, grown):
                         return True
@@ -335,13 +340,12 @@ class Tracks:
             return False
 
         start = dict(fixed_nodes or {})
-        if not self._still_possible(demands, fixed_edges, start):
+        if not self._flows_allow(demands, fixed_edges) or \
+                not self._still_possible(demands, fixed_edges, start):
             return None
-        quick = self._greedy(demands, fixed_edges, start)
+        quick = self.greedy(demands, fixed_edges, start)
         if quick is not None:
             return quick
-        if not self._flows_allow(demands, fixed_edges):
-            return None
         return out if rec(0, fixed_edges, start) else None
 
     def _flows_allow(self, demands: list[Demand], used: int) -> bool:
@@ -404,7 +408,7 @@ class Tracks:
         self.budget.tick(steps)
         return total
 
-    def _greedy(self, demands: list[Demand], used: int,
+    def greedy(self, demands: list[Demand], used: int,
                 route_nodes: Mapping[int, int]) -> list[Leg] | None:
         """Shortest legs one after the other, in a few orders (the given one, then
         each demand first in turn): most fits are found here, at once."""
