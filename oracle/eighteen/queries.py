@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen import route_search
 from oracle.eighteen.revenue import RevenueHooks
 from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen import route_search
 from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
 from oracle.eighteen.state import State
 from oracle.eighteen.title import TitleData

@@ -1,35 +1,40 @@
 """The optimal run: the best routes for all of a company's trains at once. Exact.
 
-Two phases (docs/18xx.md, "Route search", says the same in prose):
+Two phases (docs/18xx.md, "The optimal run", says the same in prose):
 
-1. **Candidates.** The track graph is compressed into *links*: the ways from one
-   stop to the next through hex sides only, each with the bitmask of the track
-   segments (tile paths) and hex sides it uses. A depth-first walk over links from
-   every stop the company reaches lists every simple path between two stops that
-   holds one of its tokens, passes through no blocked city or off-board area,
-   and is still runnable by *some* of the company's trains (a path that no train
-   could run cannot become runnable by growing, so the walk stops there). Each
-   path is kept once (the walk keeps it only from its lower-numbered end).
-2. **Branch and bound over trains.** Each train gets the candidates it may run,
-   valued with ``revenue.route_revenue`` and sorted best first. Trains are taken
-   one at a time; each either runs a candidate whose segment mask is disjoint from
-   the routes already chosen, or runs nothing. Pruning, all of it exact:
+1. **Candidates are stop sequences.** What a route pays depends on its stops only
+   (``revenue``), so the search lists sequences of stops, not ways through the
+   track (on a dense board two stops may be joined by thousands of ways). A
+   depth-first walk from every stop the company reaches extends a sequence by a
+   stop one *leg* away (a way through hex sides only, ``route_tracks``), while
+   the sequence still holds a stop some train could run, passes no blocked city
+   or off-board area, and can still be run as one simple path: a shortest leg
+   that avoids the track of the sequence so far, or, when there is none, the
+   exact joint realisation (``Tracks.realize``); a sequence that cannot be run
+   cannot grow into one that can. Each sequence with a token is kept once (from
+   its lower-numbered end), with one way to run it and the segments every way
+   must use (bridges: a sure conflict with any other route needing them).
+2. **Branch and bound over trains.** Each train type values every candidate
+   (zero-value ones are dropped) and sorts them best first. Trains are placed one
+   at a time, each running a candidate that still fits on the track with the
+   chosen ones (``_push``: disjoint from their track as it is, else rerouted
+   together, exactly), or nothing. Pruning, all of it exact:
 
-   * *bound*: the revenue so far plus, for every train still to place, the best
-     value its type could earn alone (for k trains of one type, the k best
-     values) never underestimates; a branch that cannot beat the best complete
-     run found so far is cut, and since candidates are sorted, so is the rest of
-     that train's list;
-   * *incumbent*: a greedy run (each train takes its best free candidate) is the
-     first best-so-far, so the bound cuts from the start;
-   * *symmetry*: trains of one type are interchangeable, so the second of two
-     ``3`` trains only takes candidates after the first one's in the sorted list;
-   * zero-value candidates are dropped (running nothing is as good).
+   * *Russian-doll suffix bounds*: the optimum of the last train, then the last
+     two, ... is solved first and bounds what trains i.. can add;
+   * *free bound*: what trains i.. can add is also at most the sum of each
+     one's best candidate not surely in conflict with the chosen ones; when
+     those candidates fit together they are the best completion;
+   * *sorted cut*, *greedy incumbent*, *symmetry* between trains of one type
+     (nondecreasing candidate order; the same stops twice only while their
+     stops have track for both) and between types that value two routes alike;
+   * *memo*: whether two candidates fit together is remembered, and a set that
+     holds two that do not is refused without a search.
 
-Revenue is a sum over routes (``revenue`` keeps hooks per route), which is what
-makes the bound sound. ``brute_force`` is the reference the tests and the
-benchmark compare against: every simple path, checked by the validator, and
-every assignment of paths to trains.
+Revenue is a sum over routes, which is what makes the bounds sound. Every step
+counts against a ``Budget``: over it, ``SearchTooLarge``. ``brute_force`` is the
+reference the tests and the benchmark compare against: every simple path,
+checked by the validator, and every assignment of paths to trains.
 """
 
 from __future__ import annotations

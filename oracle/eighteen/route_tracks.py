@@ -195,13 +195,13 @@ class Tracks:
 
         found: dict[int, tuple[int, int]] = {}
         for stop, node, bit in leaves:
-            edges, nodes = on_path(node)
-            edges |= bit
+            must, sides = on_path(node)
+            must |= bit
             if stop in found:
                 old = found[stop]
-                found[stop] = (old[0] & edges, old[1] & nodes)
+                found[stop] = (old[0] & must, old[1] & sides)
             else:
-                found[stop] = (edges, nodes)
+                found[stop] = (must, sides)
         return found
 
     def cuts_from(self, a: int) -> dict[int, int]:
