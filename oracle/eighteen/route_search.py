@@ -105,6 +105,22 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
         return known
 
     out: list[Candidate] = []
+    runs: dict[tuple[int, ...], bool] = {}
+
+    def windows_run(seq: tuple[int, ...]) -> bool:
+        """Every shorter run of consecutive stops ending the sequence can be run on
+        its own (a part of a simple path is one): small problems, remembered, that
+        often show a long sequence cannot run before the long search starts."""
+        for size in range(3, len(seq)):
+            window = seq[-size:]
+            key = min(window, window[::-1])
+            known = runs.get(key)
+            if known is None:
+                known = runs[key] = tracks.realize(
+                    [(0, a, b) for a, b in itertools.pairwise(key)]) is not None
+            if not known:
+                return False
+        return True
 
     def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
              inner: int, edges: int, tokens: int, must: int, passed: int) -> None:
@@ -127,6 +143,8 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
             leg = tracks.shortest(here, to, inner, edges)
             if leg is not None:
                 more: tuple[Leg, ...] | None = (*legs, leg)
+            elif not windows_run((*seq, to)):
+                more = None
             else:
                 # the prefix run another way might leave room: decide exactly
                 found = tracks.realize([(0, a, b) for a, b in itertools.pairwise((*seq, to))])

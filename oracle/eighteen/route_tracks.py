@@ -332,7 +332,8 @@ class Tracks:
                 now = used | leg.edges
                 rest = demands[k + 1:]
                 if all(self.connected(ra, rb, grown.get(rr, 0), now) for rr, ra, rb in rest) \
-                        and self._flows_allow(rest, now):
+                        and self._flows_allow(rest, now) and \
+                        self._route_flows_allow(rest, now, grown):
                     out.append(leg)
                     if rec(k + 1, now, grown):
                         return True
@@ -341,7 +342,8 @@ class Tracks:
 
         start = dict(fixed_nodes or {})
         if not self._flows_allow(demands, fixed_edges) or \
-                not self._still_possible(demands, fixed_edges, start):
+                not self._still_possible(demands, fixed_edges, start) or \
+                not self._route_flows_allow(demands, fixed_edges, start):
             return None
         quick = self.greedy(demands, fixed_edges, start)
         if quick is not None:
@@ -359,6 +361,85 @@ class Tracks:
         return all(sum(targets.values()) < 2 or
                    self._flow(s, targets, used) >= sum(targets.values())
                    for s, targets in ends.items())
+
+    def _route_flows_allow(self, demands: list[Demand], used: int,
+                           route_nodes: Mapping[int, int]) -> bool:
+        """A route passing a stop leaves it by two legs that share no hex side: two
+        side-disjoint ways from the stop to the two neighbouring stops must exist."""
+        around: dict[tuple[int, int], list[int]] = {}
+        for r, a, b in demands:
+            around.setdefault((r, a), []).append(b)
+            around.setdefault((r, b), []).append(a)
+        for (r, stop), ends in around.items():
+            if len(ends) == 2 and ends[0] != ends[1] and \
+                    self._side_flow(stop, ends, used, route_nodes.get(r, 0)) < 2:
+                return False
+        return True
+
+    def _side_flow(self, s: int, ends: list[int], banned_edges: int, banned_nodes: int) -> int:
+        """Ways from stop ``s`` to the stops ``ends`` (one each) that share no hex side
+        nor segment: augmenting paths with each side split into an entry and an exit
+        of capacity one."""
+        flow: dict[tuple[int, int, int, int], int] = {}  # (from, side, to, side) -> units
+        is_stop, adj = self.is_stop, self.adj
+        taken: set[int] = set()
+        total = steps = 0
+        for _ in ends:
+            # states: (node, 0) entry, (node, 1) exit
+            parent: dict[tuple[int, int], tuple[int, int] | None] = {(s, 1): None}
+            frontier = [(s, 1)]
+            sink: tuple[int, int] | None = None
+            while frontier and sink is None:
+                grown = []
+                for state in frontier:
+                    node, side = state
+                    nexts: list[tuple[int, int]] = []
+                    if side == 1:
+                        for nxt, bit in adj[node]:
+                            if bit & banned_edges or nxt == s or \
+                                    flow.get((node, 1, nxt, 0), 0) >= 1:
+                                continue
+                            if is_stop[nxt] and nxt not in ends:
+                                continue
+                            if not is_stop[nxt] and banned_nodes >> nxt & 1:
+                                continue
+                            nexts.append((nxt, 0))
+                        if node != s and flow.get((node, 0, node, 1), 0) > 0:
+                            nexts.append((node, 0))
+                    else:
+                        if is_stop[node]:
+                            if node not in taken:
+                                parent.setdefault(state, None)
+                                sink = state
+                                break
+                        elif flow.get((node, 0, node, 1), 0) < 1:
+                            nexts.append((node, 1))
+                        for prev, _ in adj[node]:
+                            if flow.get((prev, 1, node, 0), 0) > 0:
+                                nexts.append((prev, 1))
+                    for nxt_state in nexts:
+                        steps += 1
+                        if nxt_state not in parent:
+                            parent[nxt_state] = state
+                            grown.append(nxt_state)
+                frontier = grown
+            if sink is None:
+                break
+            taken.add(sink[0])
+            at = sink
+            while parent[at] is not None:
+                up = parent[at]
+                assert up is not None
+                key = (up[0], up[1], at[0], at[1])
+                back = (at[0], at[1], up[0], up[1])
+                if flow.get(back, 0) > 0:
+                    flow[back] -= 1  # cancel
+                else:
+                    flow[key] = flow.get(key, 0) + 1
+                at = up
+            total += 1
+        self.budget.tick(steps)
+        return total
 
     def _flow(self, s: int, targets: Mapping[int, int], banned_edges: int) -> int:
         """Segment-disjoint ways from stop ``s`` to the stops ``targets`` (each taking
