@@ -155,7 +155,7 @@ def position_svg(position: dict[str, object]) -> str:
     if company is not None and owned_trains(title, state, company):
         try:
             routes = best_run(route_table(title, state, company),
-                              owned_trains(title, state, company), max_branches=20_000).routes
+                              owned_trains(title, state, company), max_branches=1_000_000).routes
         except SearchTooLarge:
             routes = ()
     return board_svg(title, state, routes)
