@@ -21,6 +21,7 @@ import jsonschema
 
 from oracle.core.errors import MalformedInput
 
+_rs: Any
 try:  # a compiled validator, built once per schema (docs/fuzz.md, "Speed")
     import jsonschema_rs as _rs
 except ImportError:  # pragma: no cover - a platform without its wheel
