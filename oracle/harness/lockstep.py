@@ -217,7 +217,7 @@ class Lockstep:
         lb = self._ask(lambda: self.b.legal_actions(g, pb))
         if lb is _GAP:
             played.gaps += 1
-        else:
+        elif key(la) != key(lb):  # the same list in the same order needs no more
             kb = {key(x) for x in lb}
             if ka != kb or len(la) != len(lb):
                 played.divergence = Divergence(step, "legal_actions", {
