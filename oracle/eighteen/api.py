@@ -107,6 +107,8 @@ class EighteenAPI:
     def query(self, position: JSON, name: str, args: JSON) -> JSON:
         """A named question about a position (``routes``, ``revenue``: see queries.py)."""
         state = self.load(position)
+        if name == "connection":
+            return self.connection_query(state, args)
         return query(self.rules.title(state), state, name, args,
                      self.rules.connections.doubles_fn(self.rules, state))
 
@@ -249,6 +251,20 @@ class EighteenAPI:
         train = available_train(self.rules, state)
         return [BuyTrain(company_id, train.name)] if train is not None else []
 
+
+    def connection_query(self, state: State, args: JSON) -> JSON:
+        """``connection`` ``{"company": "SSW"}`` -> ``{"eligible": bool, "made": how the
+        run ended or null, "route": the home -> destination route or null}`` (1870,
+        DS-01..DS-03, DS-06, DS-09)."""
+        company_id = args.get("company")
+        company = state.company(company_id) if isinstance(company_id, str) else None
+        if company is None:
+            raise MalformedInput("args.company", "a company ID of the position")
+        connections = self.rules.connections
+        route = connections.run_for(self.rules, state, company.id) \
+            if connections.applies(self.rules.title(state)) else None
+        return {"eligible": route is not None, "made": company.destination,
+                "route": route.to_json() if route is not None else None}
 
     def connection_candidates(self, state: State, company_id: str) -> list[Action]:
         """A connection run's actions: the destination token on each stop of the
