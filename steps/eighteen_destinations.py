@@ -165,12 +165,6 @@ def turn_now(world: World, company: str, step: str) -> None:
         f"it is {turn['company']}'s {turn['step']} step"
 
 
-@then("the operating round is over")
-def round_over(world: World) -> None:
-    turn = _position(world)["turn"]
-    assert turn["step"] == "done", f"it is {turn['company']}'s {turn['step']} step"
-
-
 @then(parsers.parse('"{company}" has its destination token on its destination'))
 def on_destination(world: World, company: str) -> None:
     made = _company(_position(world), company).get("destination")
@@ -206,9 +200,3 @@ def price_is(world: World, company: str, price: int) -> None:
 def player_cash(world: World, player: str, cash: int) -> None:
     actual = next(p["cash"] for p in _position(world)["players"] if p["id"] == player)
     assert actual == cash, f"{player} has {actual}"
-
-
-@then(parsers.parse('the best run of "{company}" earns ${total:d}'))
-def best_run(world: World, company: str, total: int) -> None:
-    answer = world.impl.query(GAME, _loaded(world), "routes", {"company": company})
-    assert answer["total"] == total, f"the best run earns {answer['total']}"
