@@ -289,7 +289,9 @@ class EighteenAPI:
             route = connections.connecting(self.rules, state, company_id)
             if route is not None:
                 made = route.to_json()
-                out.append(RunRoutes(company_id, ((made["train"], tuple(made["path"])),)))
+                alone = RunRoutes(company_id, ((made["train"], tuple(made["path"])),))
+                if alone not in out:
+                    out.append(alone)
             return out
         return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
 
