@@ -36,7 +36,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
   # ---- DS-15: one train home to destination, the others free -------------------------------
 
   @id:DS-15-a @ruling:DS-15 @source:004
-  Scenario: SSW's 3 train runs Memphis to Fort Worth
+  Scenario: SSW's 3 train runs between Fort Worth and Memphis, in either direction
     Given the board
       """
       J3: destination token SSW
@@ -44,7 +44,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
     And it is "SSW"'s connection run in the "connection_route" step, after "FW"'s turn
     When "SSW" runs its trains
       """
-      3: H17 H15 H13* H11 H9 I8 I6 I4 J3
+      3: J3 I4 I6 I8 H9 H11 H13* H15 H17
       """
     Then the action is accepted
     And it is "SSW"'s connection run in the "connection_dividend" step

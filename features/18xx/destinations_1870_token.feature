@@ -71,6 +71,7 @@ Feature: 1870 the destination token: decided first, placed whatever the slots, o
     Then the action is accepted
     And it is "SSW"'s connection run in the "connection_route" step
     And "SSW" kept its destination token as a $100 token
+    And "SSW" has 2 tokens left
 
   # ---- DS-11: a new token, on the destination or on the charter at $100 -------------------
 

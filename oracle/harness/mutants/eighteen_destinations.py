@@ -18,6 +18,7 @@ from oracle.eighteen.actions import Dividend, PlaceToken, RunRoutes
 from oracle.eighteen.api import EighteenAPI
 from oracle.eighteen.connection import CONNECTION_STEPS, ConnectionRules
 from oracle.eighteen.destinations import (
+    CHARTER,
     PLACED,
     RUN_MADE,
     connection_route,
@@ -259,6 +260,26 @@ class _TrainsBeforeToken(ConnectionRules):
                          action: RunRoutes) -> State:
         state = self.keep(rules, state, company)
         return self.run(rules, state, state.company(company.id) or company, action)
+
+
+class _KeepForfeits(ConnectionRules):
+    """DS-10, DS-11: declining to place the destination token forfeits it."""
+
+    def keep(self, rules: Rules, state: State, company: Company) -> State:
+        company = replace(company, destination=CHARTER, tokens_left=company.tokens_left)
+        state = state.with_company(company)
+        # the run is made, the token gone: the charter keeps only its own tokens
+        return self.to_route(state)
+
+
+class _HomeFirstOnly(ConnectionRules):
+    """DS-15: the connection train must start at home and end at the destination."""
+
+    def is_connection(self, rules: Rules, state: State, company_id: str, route: Route) -> bool:
+        stops = route.stops()
+        home = home_stop(rules.title(state), state, company_id)
+        return bool(stops) and stops[0] == home and \
+            super().is_connection(rules, state, company_id, route)
 
 
 class _TokenFromCharter(ConnectionRules):
@@ -512,6 +533,11 @@ MUTANTS: list[Mutant] = [
        _api(_TrainsBeforeToken())),
     _m("18xx_ds_token_from_charter", ("DS-11",),
        "the destination token is one of the charter's tokens", _api(_TokenFromCharter())),
+    _m("18xx_ds_keep_forfeits", ("DS-10", "DS-11"),
+       "declining to place the destination token forfeits it", _api(_KeepForfeits())),
+    _m("18xx_ds_home_first_only", ("DS-15",),
+       "the connection train must run from home to the destination, not back",
+       _api(_HomeFirstOnly())),
     _m("18xx_ds_token_anywhere", ("DS-11",), "the destination token may go on any city",
        _api(_TokenAnywhere())),
     _m("18xx_ds_charters_last_price", ("DS-11", "DS-13"),
