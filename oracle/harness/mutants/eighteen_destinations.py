@@ -378,6 +378,7 @@ class _RedNotAStation(ConnectionRules):
               doubles: frozenset[StopRef] | None = None) -> StopTable:
         table = super().table(rules, state, company_id, doubles)
         table.tokened = {s for s in table.tokened if table.kind(*s) != "offboard"}
+        table._visited.clear()  # kind() cached the stops with the old token set
         return table
 
 
