@@ -390,6 +390,22 @@ class _NoDestinationRunNeeded(ConnectionRules):
         return True
 
 
+class _RosterTrainRuns(ConnectionRules):
+    """DS-01: the home -> destination run may use any train of the roster."""
+
+    def run(self, rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+        extra = tuple(train for train, _ in action.routes if train not in company.trains)
+        return super().run(rules, state, replace(company, trains=(*company.trains, *extra)),
+                           action)
+
+
+class _PassSkipsRun(ConnectionRules):
+    """DS-15: ``pass`` in the connection run runs nothing and earns nothing."""
+
+    def no_run(self, rules: Rules, state: State, company: Company) -> State:
+        return replace(state, turn=replace(state.turn, step="connection_dividend", revenue=0))
+
+
 class _EveryTrainToDestination(ConnectionRules):
     """DS-15: every train must run home -> destination."""
 
@@ -562,6 +578,11 @@ MUTANTS: list[Mutant] = [
     _m("18xx_ds_no_destination_run_needed", ("DS-15",),
        "the connection run needs no train home -> destination",
        _api(_NoDestinationRunNeeded())),
+    _m("18xx_ds_roster_train_runs", ("DS-01",),
+       "the connection run may use a train the company does not own",
+       _api(_RosterTrainRuns())),
+    _m("18xx_ds_pass_skips_run", ("DS-15",), "the connection run may run nothing",
+       _api(_PassSkipsRun())),
     _m("18xx_ds_every_train_to_destination", ("DS-15",),
        "every train of the connection run must run home -> destination",
        _api(_EveryTrainToDestination())),
