@@ -102,3 +102,16 @@ def test_titles_without_connection_runs_are_untouched() -> None:
                  turn=("PRR", "token"))
     assert act(p, type="pass", company="PRR")["turn"]["step"] == "done"
     assert API.query(p, "connection", {"company": "PRR"})["eligible"] is False
+
+
+def test_a_normal_1870_run_may_pay_half_a_connection_run_may_not() -> None:
+    normal = line(turn=("SSW", "dividend"), shares={"P1": 10})
+    normal["turn"]["revenue"] = 80
+    after = act(normal, type="dividend", company="SSW", kind="half")
+    assert next(p for p in after["players"] if p["id"] == "P1")["cash"] == 740
+    connection = line(turn=("SSW", "dividend"), shares={"P1": 10}, destination="charter",
+                      tokens_left=2)
+    connection["turn"].update(step="connection_dividend", revenue=80, after="FW")
+    with pytest.raises(IllegalAction) as err:
+        API.apply(connection, {"type": "dividend", "company": "SSW", "kind": "half"})
+    assert (err.value.code, err.value.ruling) == ("dividend/not_allowed", "DS-16")
