@@ -21,6 +21,7 @@ from oracle.eighteen.actions import (
     RunRoutes,
     action_from_json,
 )
+from oracle.eighteen import single_track
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
@@ -54,7 +55,8 @@ class EighteenAPI:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
-        title = self.rules.titles[chosen["title"]]
+        single_track.check_options(chosen["title"], chosen)
+        title = single_track.title_for(self.rules.titles[chosen["title"]], chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -71,7 +73,7 @@ class EighteenAPI:
             operating_order=(),
             turn=Turn(None, "done"),
         )
-        return state.to_json()
+        return single_track.starting_trains(state).to_json()
 
     def validate(self, position: JSON) -> None:
         self.load(position)
@@ -121,6 +123,8 @@ class EighteenAPI:
         if title is None:
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
+        single_track.check_options(title.id, dict(state.options))
+        title = single_track.title_for(title, state.options)
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]

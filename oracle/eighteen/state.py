@@ -111,12 +111,16 @@ class Turn:
     tokened: bool = False  # the turn's one token lay used
     special_tiles: tuple[str, ...] = ()  # privates whose tile power was used this turn
     revenue: int = 0  # the run's revenue, carried from the route step to the dividend step
+    #: 1825 single track (ST-02): the hexes of this turn's yellow single-track lays
+    single_track_hexes: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
                      "tokened": self.tokened, "special_tiles": list(self.special_tiles)}
         if self.step == "dividend":
             out["revenue"] = self.revenue
+        if self.single_track_hexes:
+            out["single_track_hexes"] = list(self.single_track_hexes)
         return out
 
 
@@ -216,6 +220,7 @@ class State:
             operating_order=tuple(data["operating_order"]),
             turn=Turn(turn["company"], turn["step"], turn["tile_lays"], turn["tokened"],
                       tuple(turn["special_tiles"]),
-                      turn.get("revenue", 0) if turn["step"] == "dividend" else 0),
+                      turn.get("revenue", 0) if turn["step"] == "dividend" else 0,
+                      tuple(turn.get("single_track_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
         )

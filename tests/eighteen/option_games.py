@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.actions import action_from_json
+from oracle.eighteen import single_track
 from oracle.eighteen.api import API
 from oracle.eighteen.options import POSITION_OPTIONS
 from oracle.eighteen.state import State
@@ -59,12 +60,25 @@ class OptionGame:
     def position(self) -> JSON:
         p = copy.deepcopy(STARTS[self.start])
         p["options"] = dict(self.options)
+        if self.options.get("single_track") == "yes":  # the variant's tiles join the supply
+            p["supply"] = {**p["supply"], **single_track.variant().supply}
         return p
+
+
+def fits(title: str, options: dict[str, str]) -> bool:
+    """The title takes these options (1825's single-track variant: 1825 only, and its
+    sub-options only with it)."""
+    try:
+        single_track.check_options(title, options)
+    except MalformedInput:
+        return False
+    return True
 
 
 def option_games() -> st.SearchStrategy[OptionGame]:
     return st.builds(OptionGame, st.integers(0, len(STARTS) - 1), option_combinations(),
-                     st.integers(0, 2**32 - 1))
+                     st.integers(0, 2**32 - 1)).filter(
+        lambda g: fits(STARTS[g.start]["title"], g.options))
 
 
 def action_bound(position: JSON) -> int:
