@@ -337,3 +337,7 @@ def legal_has_token(world: World, hex_id: str, private: str) -> None:
     assert any(a["type"] == "place_token" and a["hex"] == hex_id
                and a.get("private") == private for a in _legal(world))
 
+
+
+# 1825 single-track tiles variant (ST-01..ST-13): its own module, brought in here
+from steps.eighteen_single_track import *  # noqa: E402, F403

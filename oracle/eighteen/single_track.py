@@ -339,7 +339,7 @@ class SingleTrackHooks(RevenueHooks):
             return VisitedStop(stop.ref, FREE, stop.value, stop.tokened)
         if stop.kind == "halt" and train.name in self.halt_trains:
             return VisitedStop(stop.ref, FREE, stop.value, stop.tokened)
-        return super().visible(train, stop)
+        return RevenueHooks.visible(self, train, stop)
 
 
 def route_context(title: TitleData, state: State, ctx: RouteContext) -> RouteContext:
