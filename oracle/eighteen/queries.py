@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import single_track
 from oracle.eighteen.revenue import RevenueHooks
 from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.route_search import best_run
@@ -34,7 +33,8 @@ def route_table(title: TitleData, state: State, company: str) -> StopTable:
             bonus[b.hex] = bonus.get(b.hex, 0) + b.value
     ctx = RouteContext(roster(title), phase_def(title, state.phase),
                        getattr(title, "offboards", None) or {}, RevenueHooks(hex_bonus=bonus))
-    ctx = single_track.route_context(title, state, ctx)  # 1825 variant: ST-04/05/06/11
+    if title.route_context is not None:  # 1825 single track: ST-04, ST-05, ST-06, ST-11
+        ctx = title.route_context(title, state, ctx)
     return StopTable(title.map, state, company, ctx)
 
 

@@ -16,11 +16,12 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import operating, single_track
+from oracle.eighteen import operating
 from oracle.eighteen.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
 from oracle.eighteen.tiles import TileDef, upgrade_problem
 from oracle.eighteen.title import TitleData
@@ -39,6 +40,9 @@ def _reach(board: MapDef, state: State, company: str) -> Reach:
 class Rules:
     """Legality and effects, reading title data and private records."""
 
+    #: 1825's single-track variant (ST-01..ST-13); a mutant swaps in a changed one
+    single_track: SingleTrack = SingleTrack()
+
     def __init__(self, titles: Mapping[str, TitleData] | None = None) -> None:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
 
@@ -46,7 +50,7 @@ class Rules:
     def title(self, state: State) -> TitleData:
         """The title as the position's options make it (1825 single track adds tiles
         and minors: ``single_track.title_for``)."""
-        return single_track.title_for(self.titles[state.title], state.options)
+        return self.single_track.title_for(self.titles[state.title], state.options)
 
     def private_defs(self, state: State) -> dict[str, PrivateDef]:
         return self.title(state).resolved_privates(dict(state.options))
@@ -95,7 +99,7 @@ class Rules:
         board = self.title(state).map
         old, old_rotation = hex_content(board, state, hex_id)
         label = board.hexes[hex_id].label_for(tile.colour, old.label)
-        halt = single_track.halt_upgrade(state, old, old_rotation, tile, rotation, label)
+        halt = self.single_track.halt_upgrade(state, old, old_rotation, tile, rotation, label)
         problem, ruling = halt if halt is not None else \
             (upgrade_problem(old, old_rotation, tile, rotation, label), "")
         if problem is not None:
@@ -221,7 +225,7 @@ class Rules:
         extra = power is not None and power.extra
         if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
             # ST-02: a second yellow single-track tile next to the first one
-            extra = power is None and single_track.second_lay(self, state, company,
+            extra = power is None and self.single_track.second_lay(self, state, company,
                                                               action.hex, tile)
             if not extra:
                 raise refuse("tile/no_lays_left", "the turn's tile lay is used",
@@ -233,11 +237,11 @@ class Rules:
         if state.supply_of(tile.id) <= 0:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
-        single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
+        self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):
             raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
-        cost = 0 if power is not None and power.free else single_track.lay_cost(
+        cost = 0 if power is not None and power.free else self.single_track.lay_cost(
             self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
         state = self.pay(state, company, cost)
         old = state.laid(action.hex)
@@ -251,7 +255,7 @@ class Rules:
         if not extra:
             turn = replace(turn, tile_lays=turn.tile_lays + 1)
         state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
-        state = single_track.after_lay(state, action.hex, tile, power is not None)
+        state = self.single_track.after_lay(state, action.hex, tile, power is not None)
         return self.after_tile_laid(state, action.hex, via)
 
     def normal_tile(self, state: State, company: Company, action: LayTile) -> State:
@@ -414,7 +418,7 @@ class Rules:
         if cdef is None or action.hex != cdef.home or \
                 (cdef.home_city is not None and action.city != cdef.home_city):
             raise refuse("token/not_home", f"{company.id}'s home token goes on its home city",
-                         single_track.company_ruling(state, company.id))
+                         self.single_track.company_ruling(state, company.id))
         if company.tokens_left <= 0:
             raise refuse("token/none_left", f"{company.id} has no token left")
         self.check_city(state, company, action.hex, action.city)

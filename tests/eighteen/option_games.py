@@ -21,8 +21,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.actions import action_from_json
 from oracle.eighteen import single_track
+from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
 from oracle.eighteen.options import POSITION_OPTIONS
 from oracle.eighteen.state import State
