@@ -368,3 +368,8 @@ MUTANTS: list[Mutant] = [
     _m("18xx_no_connection_check", ("TP-DH30-01",), "normal tile lays need no connection",
        lambda: EighteenAPI(_NoConnectionCheck())),
 ]
+
+# 1825's single-track variant (ST-01..ST-13): its own module
+from oracle.harness.mutants.eighteen_single_track import MUTANTS as _SINGLE_TRACK  # noqa: E402
+
+MUTANTS += _SINGLE_TRACK
