@@ -107,7 +107,7 @@ def owns_no_such_train(world: World, company: str, train: str) -> None:
     assert train not in trains, f"{company} owns {trains}"
 
 
-@then(parsers.parse('"{tile}" tiles left in the supply: {count:d}'))
+@then(parsers.parse('the supply holds {count:d} of tile "{tile}"'))
 def supply_left(world: World, tile: str, count: int) -> None:
     left = world.need_position()["supply"].get(tile, 0)
     assert left == count, f"{left} of tile {tile} left"

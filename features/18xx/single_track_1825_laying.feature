@@ -87,6 +87,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
     When "GWR" lays tile "71" on "W11" with rotation 3
     Then the action is accepted
     And "W11" holds tile "71"
+    And the supply holds 0 of tile "71"
 
   @id:ST-02-b @ruling:ST-02 @source:002
   Scenario: The second single-track tile must be next to the first: Reading is not

@@ -258,6 +258,8 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
     When "GWR" lays tile "11" on "V16" with rotation 5
     Then the action is accepted
     And "V16" holds tile "11"
+    And the supply holds 0 of tile "11"
+    And the supply holds 3 of tile "73"
 
   @id:ST-12-b @ruling:ST-12 @source:002
   Scenario: The halt goes where the station was, not on another curve
