@@ -15,7 +15,7 @@ from oracle.eighteen.api import EighteenAPI
 from oracle.eighteen.records import TrainType
 from oracle.eighteen.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, variant
+from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
 from oracle.eighteen.state import Company, State
 from oracle.eighteen.tiles import TileDef
 from oracle.eighteen.title import TitleData
@@ -138,7 +138,7 @@ class _HalfForAll(SingleTrack):
 
     def lay_cost(self, rules: Rules, state: State, company: Company, hex_id: str,
                  tile: TileDef, base: int) -> int:
-        if state.laid(hex_id) is None:
+        if on(state) and state.laid(hex_id) is None:
             return base // 2
         return super().lay_cost(rules, state, company, hex_id, tile, base)
 
