@@ -61,8 +61,12 @@ class OptionGame:
     def position(self) -> JSON:
         p = copy.deepcopy(STARTS[self.start])
         p["options"] = dict(self.options)
-        if self.options.get("single_track") == "yes":  # the variant's tiles join the supply
+        if self.options.get("single_track") == "yes":
+            # the variant's tiles join the supply, and every company with a president
+            # owns a 3T, so the round lays single track (ST-01, ST-02)
             p["supply"] = {**p["supply"], **single_track.variant().supply}
+            p["companies"] = [dict(c, trains=[*c["trains"], "3T"]) if c["president"] else c
+                              for c in p["companies"]]
         return p
 
 
@@ -86,13 +90,15 @@ def action_bound(position: JSON) -> int:
     """The most actions the round can take: for each company still to operate, its
     home token, one pass out of each of the two steps, the title's normal tile
     lays and one normal token, and each private power used at most once (a tile
-    and a token each; a power never returns once used)."""
+    and a token each; a power never returns once used), and 1825's second
+    single-track tile (ST-02) under its variant."""
     state = API.load(position)
     title = API.rules.title(state)
     order = list(state.operating_order)
     company = state.turn.company
     left = order[order.index(company):] if company in order else ([company] if company else [])
-    per_company = 1 + 2 + title.tile_lays + 1
+    second = 1 if single_track.on(state) else 0  # ST-02
+    per_company = 1 + 2 + title.tile_lays + second + 1
     return len(left) * per_company + 2 * len(title.privates)
 
 
