@@ -1,7 +1,8 @@
 """18xx steps for 1825's single-track tiles variant (seed 002, ST-01..ST-13): a game
 started with the variant (its tiles and minors come from the implementation's own
 ``new_game``), the turn's single-track lays, the bank's trains, a train's run and
-the facts read back. ``steps.eighteen`` brings these in; no engine is imported.
+the facts read back (the run's revenue with the 1870 steps' "the run earns").
+``steps.eighteen`` brings these in; no engine is imported.
 """
 
 from __future__ import annotations
@@ -88,13 +89,6 @@ def run_train(world: World, company: str, train: str, path: str) -> None:
 
 
 # -- Then --------------------------------------------------------------------------
-@then(parsers.parse("the run earns ${revenue:d}"))
-def run_earns(world: World, revenue: int) -> None:
-    turn = world.need_position()["turn"]
-    assert turn["step"] == "dividend", f"the turn is in the {turn['step']} step"
-    assert turn.get("revenue") == revenue, f"the run earns {turn.get('revenue')}"
-
-
 @then(parsers.parse('"{company}" owns a "{train}" train'))
 def owns_train(world: World, company: str, train: str) -> None:
     trains = _company(world.need_position(), company)["trains"]

@@ -28,10 +28,12 @@ def stop_value(stop: Stop, phase: PhaseDef | None,
 
     An ``offboard`` stop pays the value of its red area for the phase's off-board
     colour (the value table comes with the map data); any other stop pays what
-    its tile prints.
+    its tile prints. A stop printed with values by colour (a red area, 18GA's red
+    Jacksonville) pays them when no ``offboard`` table is given.
     """
-    if stop.kind == "offboard" and offboard is not None:
-        return offboard.value(phase.offboard_colour if phase is not None else "yellow")
+    table = offboard if stop.kind == "offboard" and offboard is not None else stop.values
+    if table is not None:
+        return table.value(phase.offboard_colour if phase is not None else "yellow")
     return stop.revenue
 
 

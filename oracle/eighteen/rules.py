@@ -16,9 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import operating
+from oracle.eighteen import destinations, operating
 from oracle.eighteen.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.board import MapDef
+from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
 from oracle.eighteen.single_track import SingleTrack
@@ -43,8 +44,11 @@ class Rules:
     #: 1825's single-track variant (ST-01..ST-13); a mutant swaps in a changed one
     single_track: SingleTrack = SingleTrack()
 
-    def __init__(self, titles: Mapping[str, TitleData] | None = None) -> None:
+    def __init__(self, titles: Mapping[str, TitleData] | None = None,
+                 connections: ConnectionRules | None = None) -> None:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
+        #: 1870's connection runs (oracle/eighteen/connection.py)
+        self.connections = connections if connections is not None else CONNECTIONS
 
     # -- data lookups ----------------------------------------------------------
     def title(self, state: State) -> TitleData:
@@ -87,6 +91,11 @@ class Rules:
         if company is None:
             raise MalformedInput("company", f"unknown company {company_id!r}")
         if state.turn.company != company_id:
+            if state.turn.step in CONNECTION_STEPS:
+                # DS-05 (runs opening the round) or DS-07 (runs between turns)
+                raise refuse("connection/runs_first",
+                             f"{state.turn.company}'s connection run comes first",
+                             "DS-05" if state.turn.after is None else "DS-07")
             raise refuse("turn/not_operating", f"{company_id} is not the operating company")
         return company
 
@@ -302,12 +311,16 @@ class Rules:
         return replace(state.with_private(pstate), turn=turn)
 
     # -- token lays ----------------------------------------------------------------
-    def check_city(self, state: State, company: Company, hex_id: str, city: int) -> None:
+    def check_city(self, state: State, company: Company, hex_id: str, city: int,
+                   home: bool = False) -> None:
         board = self.title(state).map
         tile, _ = hex_content(board, state, hex_id)
         if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
             raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
         here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
+        if home:  # DS-12: a destination token leaves the home slot to its company
+            outside = destinations.destination_tokens(self.title(state), state)
+            here = [t for t in here if t not in outside]
         if len(here) >= tile.stops[city].slots:
             raise refuse("token/city_full", f"city {city} on {hex_id} is full")
         if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
@@ -325,6 +338,8 @@ class Rules:
                              f"{cdef.id} has not placed its home on {hex_id}", "TP-PFB35-02")
 
     def token_cost(self, state: State, company: Company) -> int:
+        if company.destination is not None:  # DS-11, DS-13: the $100 token
+            return destinations.token_price(self.title(state), state, company)
         cdef = self.title(state).company(company.id)
         costs = cdef.token_costs if cdef else (0,)
         placed = sum(1 for t in state.tokens if t.company == company.id)
@@ -421,7 +436,7 @@ class Rules:
                          self.single_track.company_ruling(state, company.id))
         if company.tokens_left <= 0:
             raise refuse("token/none_left", f"{company.id} has no token left")
-        self.check_city(state, company, action.hex, action.city)
+        self.check_city(state, company, action.hex, action.city, home=True)
         state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
         tokens = (*state.tokens, Token(action.hex, action.city, company.id))
         return replace(state, tokens=tokens, turn=replace(state.turn, step="track")).canonical()
@@ -443,6 +458,12 @@ class Rules:
             raise refuse("dividend/choose", "the dividend step needs a choice")
         if step == "buy_train":
             return operating.end_buying(self, state, company)
+        if step == "connection_token":
+            return self.connections.keep(self, state, company)
+        if step == "connection_route":
+            return self.connections.no_run(self, state, company)
+        if step == "connection_dividend":
+            raise refuse("dividend/choose", "the dividend step needs a choice", "DS-16")
         return self.end_turn(state, company)
 
     def next_step(self, state: State, step: str) -> str:
@@ -452,9 +473,16 @@ class Rules:
         return steps[i] if i < len(steps) else "done"
 
     def end_turn(self, state: State, company: Company) -> State:
+        """The turn is over: 1870's connection runs come first (DS-07), then the next
+        company."""
+        if self.connections.applies(self.title(state)):
+            return self.connections.after_turn(self, state, company.id)
+        return self.next_company(state, company.id)
+
+    def next_company(self, state: State, company_id: str) -> State:
         order = list(state.operating_order)
-        nxt = order[order.index(company.id) + 1] if company.id in order and \
-            order.index(company.id) + 1 < len(order) else None
+        nxt = order[order.index(company_id) + 1] if company_id in order and \
+            order.index(company_id) + 1 < len(order) else None
         if nxt is None:
             return replace(state, turn=Turn(None, "done"))
         return replace(state, turn=Turn(nxt, self.first_step(state, nxt)))
@@ -534,6 +562,46 @@ class DividendStep(Handler):
         return operating.pay_dividend(rules, state, company, action)
 
 
+class ConnectionTokenStep(Handler):
+    """DS-10..DS-13: the destination token on the destination (``place_token``)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.place(rules, state, company, action)
+
+
+class TrainsWaitStep(Handler):
+    """DS-10: trains do not run before the destination token is decided."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run_before_token(rules, state, company, action)
+
+
+class ConnectionRunStep(Handler):
+    """DS-15, DS-06: one train home -> destination."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run(rules, state, company, action)
+
+
+class ConnectionDividendStep(Handler):
+    """DS-16: full dividend or withhold, never half."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Dividend)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.dividend(rules, state, company, action)
+
+
 class BuyTrainStep(Handler):
     def handles(self, action: Action) -> bool:
         return isinstance(action, BuyTrain)
@@ -552,5 +620,9 @@ STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "route": (RunStep(), PassStep()),
     "dividend": (DividendStep(), PassStep()),
     "buy_train": (BuyTrainStep(), PassStep()),
+    # 1870 connection runs between turns (oracle/eighteen/connection.py)
+    "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),
+    "connection_route": (ConnectionRunStep(), PassStep()),
+    "connection_dividend": (ConnectionDividendStep(), PassStep()),
     "done": (),
 }
