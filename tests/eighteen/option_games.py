@@ -37,7 +37,7 @@ TITLES = sorted({p["title"] for p in STARTS})
 
 def all_combinations() -> list[dict[str, str]]:
     """Every combination of the recorded options' values (``fits`` says which a title
-    takes: 16 for most titles, 80 for 1825 with its single-track options)."""
+    takes: 32 for most titles, 160 for 1825 with its single-track options)."""
     names = [o.name for o in POSITION_OPTIONS]
     return [dict(zip(names, values, strict=True))
             for values in itertools.product(*(o.choices for o in POSITION_OPTIONS))]
