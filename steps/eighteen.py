@@ -347,3 +347,6 @@ def legal_has_token(world: World, hex_id: str, private: str) -> None:
 
 # 1870 destinations and connection runs (DS-*): their steps, registered here
 from steps.eighteen_destinations import *  # noqa: E402, F403
+
+# 1825 single-track tiles variant (ST-01..ST-13): its own module, brought in here
+from steps.eighteen_single_track import *  # noqa: E402, F403

@@ -11,6 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
+from oracle.eighteen import single_track
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -55,7 +56,8 @@ class EighteenAPI:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
-        title = self.rules.titles[chosen["title"]]
+        single_track.check_options(chosen["title"], chosen)
+        title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -72,7 +74,7 @@ class EighteenAPI:
             operating_order=(),
             turn=Turn(None, "done"),
         )
-        return state.to_json()
+        return self.rules.single_track.starting_trains(state).to_json()
 
     def validate(self, position: JSON) -> None:
         self.load(position)
@@ -125,6 +127,8 @@ class EighteenAPI:
         if title is None:
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
+        single_track.check_options(title.id, dict(state.options))
+        title = self.rules.single_track.title_for(title, state.options)
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]

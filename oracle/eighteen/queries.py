@@ -40,6 +40,8 @@ def route_table(title: TitleData, state: State, company: str,
                        getattr(title, "offboards", None) or {},
                        RevenueHooks(hex_bonus=bonus, double_stops=double_stops(
                            title, state, company) if doubles is None else doubles))
+    if title.route_context is not None:  # 1825 single track: ST-04, ST-05, ST-06, ST-11
+        ctx = title.route_context(title, state, ctx)
     return StopTable(title.map, state, company, ctx)
 
 

@@ -18,6 +18,8 @@ from oracle.eighteen.tiles import Stop
 
 #: a stop on the map: (hex, stop index on the tile)
 StopRef = tuple[str, int]
+#: the kind a hook gives a stop that pays without using one of the train's stops
+FREE = "free"
 
 
 def stop_value(stop: Stop, phase: PhaseDef | None,
@@ -53,8 +55,10 @@ def train_revenue(train: TrainType, stops: Sequence[VisitedStop]) -> int | None:
     allowance. A stop no allowance lists (a halt for a train that does not call
     there) is passed: it uses nothing and pays nothing.
     """
-    return _best_assignment(train.distance, tuple(sorted(
-        ((s.kind, s.value) for s in stops), key=lambda kv: -kv[1])))
+    base = _best_assignment(train.distance, tuple(sorted(
+        ((s.kind, s.value) for s in stops if s.kind != FREE), key=lambda kv: -kv[1])))
+    # a "free" stop pays and uses no visit (1825 single track: ST-05, ST-11)
+    return None if base is None else base + sum(s.value for s in stops if s.kind == FREE)
 
 
 @lru_cache(maxsize=65536)
@@ -93,8 +97,10 @@ def _best_assignment(distance: tuple[Allowance, ...],
 
 
 def counted_stops(train: TrainType, stops: Sequence[VisitedStop]) -> int:
-    """How many of ``stops`` some allowance of the train lists (halts may not count)."""
-    return sum(1 for s in stops if any(s.kind in a.kinds for a in train.distance))
+    """How many of ``stops`` the train calls at: those some allowance lists (halts may
+    not count), and ``free`` ones (they count for a route's two stops, not its length)."""
+    return sum(1 for s in stops
+               if s.kind == FREE or any(s.kind in a.kinds for a in train.distance))
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,8 +127,8 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType]) -> list[Candi
     stops = sorted(index.stop_ids, key=index.stop_ids.__getitem__)
     reach = table.graph.reach(table.company).stops
     links = {index.stop_ids[s]: index.links_from(s) for s in stops if (s[1], s[2]) in reach}
-    kinds = sorted({table.kind(s[1], s[2]) for s in index.stop_ids})
-    kind = {i: kinds.index(table.kind(s[1], s[2])) for s, i in index.stop_ids.items()}
+    kinds = sorted({table.length_kind(s[1], s[2]) for s in index.stop_ids})
+    kind = {i: kinds.index(table.length_kind(s[1], s[2])) for s, i in index.stop_ids.items()}
     end_only = {i: bool(table.end_only(s[1], s[2])) for s, i in index.stop_ids.items()}
     tokened = {i: (s[1], s[2]) in table.tokened for s, i in index.stop_ids.items()}
     refs = [(s[1], s[2]) for s in stops]
@@ -366,8 +366,12 @@ def _value(table: StopTable, train: TrainType,
     rows = []
     single = train.distance[0] if len(train.distance) == 1 else None
     plain = single is not None and not hooks.hex_bonus and not hooks.double_stops and \
-        ("halt" not in single.kinds or train.name in hooks.halt_trains)
+        ("halt" not in single.kinds or train.name in hooks.halt_trains) and \
+        type(hooks) is RevenueHooks
+    barred = table.ctx.barred.get(train.name)  # track the train may not run (ST-04)
     for i, cand in enumerate(candidates):
+        if barred and any(frozenset(p) in barred for p in itertools.pairwise(cand.nodes)):
+            continue
         stops = [table.visited(h, s) for h, s in cand.stops]
         if plain and single is not None:
             # the common case, without the general machinery: one allowance
@@ -376,7 +380,7 @@ def _value(table: StopTable, train: TrainType,
                 continue
             value: int | None = sum(values[:single.pay])
         else:
-            if counted_stops(train, stops) < 2:
+            if counted_stops(train, [hooks.visible(train, s) for s in stops]) < 2:
                 continue
             value = route_revenue(train, stops, hooks)
         if value:

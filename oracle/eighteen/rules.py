@@ -22,6 +22,7 @@ from oracle.eighteen.board import MapDef
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
 from oracle.eighteen.tiles import TileDef, upgrade_problem
 from oracle.eighteen.title import TitleData
@@ -40,6 +41,9 @@ def _reach(board: MapDef, state: State, company: str) -> Reach:
 class Rules:
     """Legality and effects, reading title data and private records."""
 
+    #: 1825's single-track variant (ST-01..ST-13); a mutant swaps in a changed one
+    single_track: SingleTrack = SingleTrack()
+
     def __init__(self, titles: Mapping[str, TitleData] | None = None,
                  connections: ConnectionRules | None = None) -> None:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
@@ -48,7 +52,9 @@ class Rules:
 
     # -- data lookups ----------------------------------------------------------
     def title(self, state: State) -> TitleData:
-        return self.titles[state.title]
+        """The title as the position's options make it (1825 single track adds tiles
+        and minors: ``single_track.title_for``)."""
+        return self.single_track.title_for(self.titles[state.title], state.options)
 
     def private_defs(self, state: State) -> dict[str, PrivateDef]:
         return self.title(state).resolved_privates(dict(state.options))
@@ -102,9 +108,11 @@ class Rules:
         board = self.title(state).map
         old, old_rotation = hex_content(board, state, hex_id)
         label = board.hexes[hex_id].label_for(tile.colour, old.label)
-        problem = upgrade_problem(old, old_rotation, tile, rotation, label)
+        halt = self.single_track.halt_upgrade(state, old, old_rotation, tile, rotation, label)
+        problem, ruling = halt if halt is not None else \
+            (upgrade_problem(old, old_rotation, tile, rotation, label), "")
         if problem is not None:
-            raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}")
+            raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}", ruling)
 
     def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
                        rotation: int) -> bool:
@@ -225,8 +233,12 @@ class Rules:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         extra = power is not None and power.extra
         if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
-            raise refuse("tile/no_lays_left", "the turn's tile lay is used",
-                         self.cites(state, via, "tile"))
+            # ST-02: a second yellow single-track tile next to the first one
+            extra = power is None and self.single_track.second_lay(self, state, company,
+                                                              action.hex, tile)
+            if not extra:
+                raise refuse("tile/no_lays_left", "the turn's tile lay is used",
+                             self.cites(state, via, "tile"))
         if tile.colour not in self.phase_colours(state):
             raise refuse("phase/colour_not_available",
                          f"{tile.colour} tiles are not available in phase {state.phase}",
@@ -234,10 +246,12 @@ class Rules:
         if state.supply_of(tile.id) <= 0:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
+        self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):
             raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
-        cost = 0 if power is not None and power.free else self.terrain_cost(state, action.hex)
+        cost = 0 if power is not None and power.free else self.single_track.lay_cost(
+            self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
         state = self.pay(state, company, cost)
         old = state.laid(action.hex)
         supply = dict(state.supply)
@@ -250,6 +264,7 @@ class Rules:
         if not extra:
             turn = replace(turn, tile_lays=turn.tile_lays + 1)
         state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
+        state = self.single_track.after_lay(state, action.hex, tile, power is not None)
         return self.after_tile_laid(state, action.hex, via)
 
     def normal_tile(self, state: State, company: Company, action: LayTile) -> State:
@@ -417,7 +432,8 @@ class Rules:
         self.hex_or_malformed(state, action.hex)
         if cdef is None or action.hex != cdef.home or \
                 (cdef.home_city is not None and action.city != cdef.home_city):
-            raise refuse("token/not_home", f"{company.id}'s home token goes on its home city")
+            raise refuse("token/not_home", f"{company.id}'s home token goes on its home city",
+                         self.single_track.company_ruling(state, company.id))
         if company.tokens_left <= 0:
             raise refuse("token/none_left", f"{company.id} has no token left")
         self.check_city(state, company, action.hex, action.city, home=True)

@@ -120,6 +120,8 @@ class Turn:
     #: in a connection run (1870, DS-04/05/07): the company whose turn ended before
     #: it, or None when the runs open the operating round (a stock-round connection)
     after: str | None = None
+    #: 1825 single track (ST-02): the hexes of this turn's yellow single-track lays
+    single_track_hexes: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
@@ -128,6 +130,8 @@ class Turn:
             out["revenue"] = self.revenue
         if self.step.startswith("connection_"):
             out["after"] = self.after
+        if self.single_track_hexes:
+            out["single_track_hexes"] = list(self.single_track_hexes)
         return out
 
 
@@ -229,6 +233,7 @@ class State:
                       tuple(turn["special_tiles"]),
                       turn.get("revenue", 0)
                       if turn["step"] in ("dividend", "connection_dividend") else 0,
-                      turn.get("after") if turn["step"].startswith("connection_") else None),
+                      turn.get("after") if turn["step"].startswith("connection_") else None,
+                      tuple(turn.get("single_track_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
         )

@@ -372,3 +372,8 @@ MUTANTS: list[Mutant] = [
 
 # 1870 destinations and connection runs (DS-*)
 MUTANTS += DESTINATION_MUTANTS
+
+# 1825's single-track variant (ST-01..ST-13): its own module
+from oracle.harness.mutants.eighteen_single_track import MUTANTS as _SINGLE_TRACK  # noqa: E402
+
+MUTANTS += _SINGLE_TRACK
