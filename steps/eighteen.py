@@ -20,6 +20,8 @@ PLAYERS = ("P1", "P2", "P3")
 _FACT_LINE = re.compile(r"^\s*([A-Z][0-9]{1,2}):\s*(.+?)\s*$")
 _TILE = re.compile(r"^tile (\S+) rotation ([0-5])$")
 _TOKEN = re.compile(r"^token (\S+?)(?: city ([0-9]))?$")
+#: 1870: a destination token (DS-11, DS-12), placed by the company's connection run
+_DESTINATION = re.compile(r"^destination token (\S+?)(?: city ([0-9]))?$")
 
 JSON = dict[str, Any]
 
@@ -116,6 +118,10 @@ def board(world: World, docstring: str) -> str:
                     supply[tiles[hex_id]["tile"]] += 1
                 tiles[hex_id] = {"hex": hex_id, "tile": tm.group(1), "rotation": int(tm.group(2))}
                 supply[tm.group(1)] = supply.get(tm.group(1), 0) - 1
+            elif dm := _DESTINATION.match(fact):
+                tokens.append({"hex": hex_id, "city": int(dm.group(2) or 0),
+                               "company": dm.group(1)})
+                companies[dm.group(1)]["destination"] = "placed"
             elif km := _TOKEN.match(fact):
                 company = km.group(1)
                 tokens.append({"hex": hex_id, "city": int(km.group(2) or 0), "company": company})
@@ -337,3 +343,10 @@ def legal_has_token(world: World, hex_id: str, private: str) -> None:
     assert any(a["type"] == "place_token" and a["hex"] == hex_id
                and a.get("private") == private for a in _legal(world))
 
+
+
+# 1870 destinations and connection runs (DS-*): their steps, registered here
+from steps.eighteen_destinations import *  # noqa: E402, F403
+
+# 1825 single-track tiles variant (ST-01..ST-13): its own module, brought in here
+from steps.eighteen_single_track import *  # noqa: E402, F403

@@ -19,6 +19,13 @@ from typing import Any
 
 from oracle.protocol.implementation import JSON, Implementation, Malformed, Verdict
 
+
+class PositionRefused(AssertionError):
+    """The implementation refused the scenario's position: the scenario could not be
+    set up, whichever step sent it (18xx steps send the finished position at the first
+    When). The harness grades it as a setup error, never as a verdict on a ruling."""
+
+
 #: game name -> invariant checker(before, after) returning a list of violations.
 InvariantCheck = Callable[[JSON, JSON], list[str]]
 
@@ -44,8 +51,8 @@ class World:
         self.game = game
         bad = self.impl.check_position(game, position)
         if bad is not None:
-            raise AssertionError(f"the implementation refused the scenario's position: "
-                                 f"{bad.field}: {bad.message}")
+            raise PositionRefused(f"the implementation refused the scenario's position: "
+                                  f"{bad.field}: {bad.message}")
         self.position = position
 
     def send(self, action: JSON) -> Verdict:

@@ -75,8 +75,16 @@ class GameModule:
     board: str = ""
     #: ``module:function`` returning speed figures for ``railrules bench`` ("" = none)
     bench: str = ""
-    #: ruling prefixes the game answers for whose scenarios are not written yet: the lint
-    #: does not demand them, and reports list them as rulings without scenarios
+    #: ruling IDs or prefixes the game answers for whose scenarios are not written yet:
+    #: the lint does not demand them, and reports list them as rulings without scenarios
     pending: tuple[str, ...] = ()
     #: a plug-in game's own rulings catalogue (a ``rulings.md`` path); "" = railrules' own
     catalogue: str = ""
+
+    def answers_for(self, ruling: str) -> bool:
+        """The ruling is one of this game's (by prefix)."""
+        return ruling.startswith(self.ruling_prefixes)
+
+    def due(self, ruling: str) -> bool:
+        """The game answers for the ruling and its scenarios are not pending."""
+        return self.answers_for(ruling) and not ruling.startswith(self.pending)

@@ -11,6 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
+from oracle.eighteen import single_track
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -21,6 +22,7 @@ from oracle.eighteen.actions import (
     RunRoutes,
     action_from_json,
 )
+from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
@@ -54,7 +56,8 @@ class EighteenAPI:
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
-        title = self.rules.titles[chosen["title"]]
+        single_track.check_options(chosen["title"], chosen)
+        title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -71,7 +74,7 @@ class EighteenAPI:
             operating_order=(),
             turn=Turn(None, "done"),
         )
-        return state.to_json()
+        return self.rules.single_track.starting_trains(state).to_json()
 
     def validate(self, position: JSON) -> None:
         self.load(position)
@@ -106,7 +109,10 @@ class EighteenAPI:
     def query(self, position: JSON, name: str, args: JSON) -> JSON:
         """A named question about a position (``routes``, ``revenue``: see queries.py)."""
         state = self.load(position)
-        return query(self.rules.title(state), state, name, args)
+        if name == "connection":
+            return self.connection_query(state, args)
+        return query(self.rules.title(state), state, name, args,
+                     self.rules.connections.doubles_fn(self.rules, state))
 
     def game_over(self, position: JSON) -> bool:
         """This oracle plays operating turns: it is over when the round is done."""
@@ -121,6 +127,8 @@ class EighteenAPI:
         if title is None:
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
+        single_track.check_options(title.id, dict(state.options))
+        title = self.rules.single_track.title_for(title, state.options)
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]
@@ -136,9 +144,11 @@ class EighteenAPI:
             if c.president is not None and c.president not in player_ids:
                 raise MalformedInput(f"companies.{c.id}.president", "not a player")
             placed = sum(1 for t in state.tokens if t.company == c.id)
-            if placed + c.tokens_left > cdef.tokens:
+            if placed + c.tokens_left > cdef.tokens + extra_tokens(c):
                 raise MalformedInput(f"companies.{c.id}.tokens_left",
                                      f"more than the charter's {cdef.tokens} tokens")
+            if c.destination is not None and not cdef.destination:
+                raise MalformedInput(f"companies.{c.id}.destination", "no destination")
         known_privates = sorted(p.id for p in title.privates)
         if sorted(p.id for p in state.privates) != known_privates:
             raise MalformedInput("privates", f"exactly the privates {known_privates} of {title.id}")
@@ -155,12 +165,15 @@ class EighteenAPI:
             if tile_id not in title.map.catalogue:
                 raise MalformedInput("supply", f"unknown tile {tile_id!r}")
         slots: Counter[tuple[str, int]] = Counter()
+        outside = destination_tokens(title, state)  # DS-12: they take no slot
         for tok in state.tokens:
             if tok.hex not in title.map.hexes:
                 raise MalformedInput("tokens", f"hex {tok.hex} is not on the {title.id} map")
             if tok.company not in company_ids:
                 raise MalformedInput("tokens", f"unknown company {tok.company!r}")
             tile, _ = hex_content(title.map, state, tok.hex)
+            if tok in outside and tok.city < len(tile.stops):
+                continue
             if tok.city >= len(tile.stops) or not tile.stops[tok.city].holds_tokens:
                 raise MalformedInput("tokens", f"{tok.hex} has no city {tok.city}")
             slots[(tok.hex, tok.city)] += 1
@@ -177,6 +190,8 @@ class EighteenAPI:
             raise MalformedInput("turn", "a turn has a company exactly when it is not done")
         if turn.company is not None and turn.company not in company_ids:
             raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
+        if turn.after is not None and turn.after not in company_ids:
+            raise MalformedInput("turn.after", f"unknown company {turn.after!r}")
         return state
 
     # -- candidate actions for legal_actions ---------------------------------------
@@ -189,6 +204,8 @@ class EighteenAPI:
         cdef = title.company(company_id)
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)
+        if state.turn.step.startswith("connection_"):
+            return out + self.connection_candidates(state, company_id)
         if state.turn.step == "home":
             if cdef is not None and cdef.home in title.map.hexes:
                 tile, _ = hex_content(title.map, state, cdef.home)
@@ -239,6 +256,50 @@ class EighteenAPI:
         return [BuyTrain(company_id, train.name)] if train is not None else []
 
 
+    def connection_query(self, state: State, args: JSON) -> JSON:
+        """``connection`` ``{"company": "SSW"}`` -> ``{"eligible": bool, "made": how the
+        run ended or null, "route": the home -> destination route or null}`` (1870,
+        DS-01..DS-03, DS-06, DS-09)."""
+        company_id = args.get("company")
+        company = state.company(company_id) if isinstance(company_id, str) else None
+        if company is None:
+            raise MalformedInput("args.company", "a company ID of the position")
+        connections = self.rules.connections
+        route = connections.run_for(self.rules, state, company.id) \
+            if connections.applies(self.rules.title(state)) else None
+        return {"eligible": route is not None, "made": company.destination,
+                "route": route.to_json() if route is not None else None}
+
+    def connection_candidates(self, state: State, company_id: str) -> list[Action]:
+        """A connection run's actions: the destination token on each stop of the
+        destination; the run home -> destination the eligibility found, with the
+        company's best run when that holds such a route; both dividends."""
+        title = self.rules.title(state)
+        connections = self.rules.connections
+        step = state.turn.step
+        if step == "connection_token":
+            cdef = title.company(company_id)
+            where = cdef.destination if cdef is not None else ""
+            if where not in title.map.hexes:
+                return []
+            tile, _ = hex_content(title.map, state, where)
+            return [PlaceToken(company_id, where, i) for i in range(len(tile.stops))]
+        if step == "connection_route":
+            out: list[Action] = []
+            best = query(title, state, "routes", {"company": company_id},
+                         connections.doubles_fn(self.rules, state))
+            out.append(RunRoutes(company_id, tuple((r["train"], tuple(r["path"]))
+                                                   for r in best["routes"])))
+            route = connections.connecting(self.rules, state, company_id)
+            if route is not None:
+                made = route.to_json()
+                alone = RunRoutes(company_id, ((made["train"], tuple(made["path"])),))
+                if alone not in out:
+                    out.append(alone)
+            return out
+        return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
+
+
 @cache
 def _rotations(tile: TileDef) -> tuple[int, ...]:
     """Rotations that give different track (so each lay is offered once). Tiles are
@@ -280,7 +341,9 @@ def conservation(before: JSON, after: JSON) -> list[str]:
         problems.append("tiles: supply plus laid tiles changed")
 
     def tokens(p: JSON) -> dict[str, int]:
-        out = {c["id"]: c["tokens_left"] for c in p["companies"]}
+        # a connection run adds one token to the company (1870, DS-11)
+        out = {c["id"]: c["tokens_left"] - (1 if "destination" in c else 0)
+               for c in p["companies"]}
         for t in p["tokens"]:
             out[t["company"]] = out.get(t["company"], 0) + 1
         return out

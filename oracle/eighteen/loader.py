@@ -54,7 +54,7 @@ def read_json(name: str) -> JSON:
 
 def _tile(spec: Mapping[str, Any]) -> TileDef:
     return make_tile(spec["id"], spec["colour"], spec.get("stops", ""), spec.get("track", ""),
-                     spec.get("label", ""))
+                     spec.get("label", ""), track_kind=spec.get("track_kind", "normal"))
 
 
 @cache

@@ -20,7 +20,7 @@ GAME = GameModule(
     mutants="oracle.harness.mutants.eighteen",
     board="oracle.harness.reports.board:eighteen_svg",
     bench="oracle.harness.route_bench:eighteen_figures",
-    # 1870 destinations (issue 11) and 1825 single track (issue 12): rulings catalogued,
-    # engine and scenarios still to come
-    pending=("DS-", "ST-"),
+    # 1870 destinations (DS-*: docs/18xx-destinations.md) and 1825 single track (ST-*:
+    # docs/18xx-single-track.md) have their engine and scenarios: nothing pending
+    pending=(),
 )

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
-from oracle.eighteen.queries import route_table
 from oracle.eighteen.records import MarketDef, TrainType
 from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.routes import Route, check_routes, parse_node
@@ -42,7 +41,8 @@ def run_routes(rules: Rules, state: State, company: Company, action: RunRoutes) 
     title = rules.title(state)
     routes = [Route(train, tuple(parse_node(title.map, n) for n in path))
               for train, path in action.routes]
-    revenues = check_routes(route_table(title, state, company.id), routes, company.trains)
+    revenues = check_routes(rules.connections.table(rules, state, company.id), routes,
+                            company.trains)
     return replace(state, turn=replace(state.turn, step="dividend", revenue=sum(revenues)))
 
 
@@ -56,11 +56,13 @@ def dividend_rule(rules: Rules, state: State) -> DividendRule:
     return rule if isinstance(rule, DividendRule) else RULE_1830
 
 
-def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend) -> State:
+def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
+                 rule: DividendRule | None = None) -> State:
     """Payout: each share's holder gets ``revenue // shares``; the bank keeps what the
     IPO and pool shares earn. Withhold: the treasury gets it all. Half: the holders
-    are paid on half (rounded down per share), the treasury keeps the rest."""
-    rule = dividend_rule(rules, state)
+    are paid on half (rounded down per share), the treasury keeps the rest.
+    ``rule``: the step's own rule (1870's connection run, DS-16), else the title's."""
+    rule = rule if rule is not None else dividend_rule(rules, state)
     if action.kind not in rule.kinds:
         raise refuse("dividend/not_allowed", f"{state.title} has no {action.kind} dividend")
     revenue = state.turn.revenue

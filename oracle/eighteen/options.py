@@ -26,6 +26,19 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "bonus-token privates: the published text (GLSC: no connection; S&NA: a "
                "reached city and a train) or the Rails data (GLSC connected; S&NA no check)",
                "TP-BONUS-01"),
+    OptionSpec("destination_double_in_connection_run", "yes", ("yes", "no"),
+               "1870: a destination token placed in the connection run already doubles the "
+               "destination in that run ('yes', as tobymao) or only in later runs ('no'); "
+               "seed 004 section 11.5 does not say", "DS-17"),
+    OptionSpec("single_track", "no", ("no", "yes"),
+               "1825 only: the single-track tiles variant (seed 002, v1.1): tiles 71-79, "
+               "halt tile 11, T-train rules, the extra minors", "ST-01"),
+    OptionSpec("u_trains_on_single_track", "no", ("no", "yes"),
+               "with single_track: U trains run on single track too (seed 002's option; "
+               "default 'no': only T trains)", "ST-04"),
+    OptionSpec("u_trains_at_halts", "no", ("no", "yes"),
+               "with single_track: halts pay U trains too (seed 002's option; default "
+               "'no': only T trains)", "ST-11"),
 )
 
 #: options whose value the position records (the title is its own field)

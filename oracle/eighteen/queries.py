@@ -12,11 +12,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import route_search
-from oracle.eighteen.revenue import RevenueHooks
+from oracle.eighteen.destinations import double_stops
+from oracle.eighteen.revenue import RevenueHooks, StopRef
 from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
 from oracle.eighteen.state import State
@@ -26,8 +28,11 @@ JSON = dict[str, Any]
 QUERIES = ("routes", "revenue")
 
 
-def route_table(title: TitleData, state: State, company: str) -> StopTable:
-    """The company's view of the track, with the title's trains, phase and bonuses."""
+def route_table(title: TitleData, state: State, company: str,
+                doubles: frozenset[StopRef] | None = None) -> StopTable:
+    """The company's view of the track, with the title's trains, phase and bonuses.
+    ``doubles``: stops counted twice at a route's end (1870 destinations, DS-17);
+    None reads them from the position."""
     if state.company(company) is None:
         raise MalformedInput("company", f"unknown company {company!r}")
     bonus: dict[str, int] = {}
@@ -35,7 +40,11 @@ def route_table(title: TitleData, state: State, company: str) -> StopTable:
         if b.company == company:
             bonus[b.hex] = bonus.get(b.hex, 0) + b.value
     ctx = RouteContext(roster(title), phase_def(title, state.phase),
-                       getattr(title, "offboards", None) or {}, RevenueHooks(hex_bonus=bonus))
+                       getattr(title, "offboards", None) or {},
+                       RevenueHooks(hex_bonus=bonus, double_stops=double_stops(
+                           title, state, company) if doubles is None else doubles))
+    if title.route_context is not None:  # 1825 single track: ST-04, ST-05, ST-06, ST-11
+        ctx = title.route_context(title, state, ctx)
     return StopTable(title.map, state, company, ctx)
 
 
@@ -44,11 +53,14 @@ def owned_trains(title: TitleData, state: State, company: str) -> list[str]:
     return list(found.trains) if found is not None else []
 
 
-def query(title: TitleData, state: State, name: str, args: JSON) -> JSON:
+def query(title: TitleData, state: State, name: str, args: JSON,
+          doubles: Callable[[str], frozenset[StopRef]] | None = None) -> JSON:
     company = args.get("company")
     if not isinstance(company, str):
         raise MalformedInput("args.company", "a company ID")
-    table = route_table(title, state, company)
+    if state.company(company) is None:
+        raise MalformedInput("company", f"unknown company {company!r}")
+    table = route_table(title, state, company, doubles(company) if doubles else None)
     owned = owned_trains(title, state, company)
     if name == "routes":
         # a budget, so a caller always gets an answer or SearchTooLarge, never a hang

@@ -18,6 +18,8 @@ from oracle.eighteen.tiles import Stop
 
 #: a stop on the map: (hex, stop index on the tile)
 StopRef = tuple[str, int]
+#: the kind a hook gives a stop that pays without using one of the train's stops
+FREE = "free"
 
 
 def stop_value(stop: Stop, phase: PhaseDef | None,
@@ -26,10 +28,12 @@ def stop_value(stop: Stop, phase: PhaseDef | None,
 
     An ``offboard`` stop pays the value of its red area for the phase's off-board
     colour (the value table comes with the map data); any other stop pays what
-    its tile prints.
+    its tile prints. A stop printed with values by colour (a red area, 18GA's red
+    Jacksonville) pays them when no ``offboard`` table is given.
     """
-    if stop.kind == "offboard" and offboard is not None:
-        return offboard.value(phase.offboard_colour if phase is not None else "yellow")
+    table = offboard if stop.kind == "offboard" and offboard is not None else stop.values
+    if table is not None:
+        return table.value(phase.offboard_colour if phase is not None else "yellow")
     return stop.revenue
 
 
@@ -51,8 +55,10 @@ def train_revenue(train: TrainType, stops: Sequence[VisitedStop]) -> int | None:
     allowance. A stop no allowance lists (a halt for a train that does not call
     there) is passed: it uses nothing and pays nothing.
     """
-    return _best_assignment(train.distance, tuple(sorted(
-        ((s.kind, s.value) for s in stops), key=lambda kv: -kv[1])))
+    base = _best_assignment(train.distance, tuple(sorted(
+        ((s.kind, s.value) for s in stops if s.kind != FREE), key=lambda kv: -kv[1])))
+    # a "free" stop pays and uses no visit (1825 single track: ST-05, ST-11)
+    return None if base is None else base + sum(s.value for s in stops if s.kind == FREE)
 
 
 @lru_cache(maxsize=65536)
@@ -91,8 +97,10 @@ def _best_assignment(distance: tuple[Allowance, ...],
 
 
 def counted_stops(train: TrainType, stops: Sequence[VisitedStop]) -> int:
-    """How many of ``stops`` some allowance of the train lists (halts may not count)."""
-    return sum(1 for s in stops if any(s.kind in a.kinds for a in train.distance))
+    """How many of ``stops`` the train calls at: those some allowance lists (halts may
+    not count), and ``free`` ones (they count for a route's two stops, not its length)."""
+    return sum(1 for s in stops
+               if s.kind == FREE or any(s.kind in a.kinds for a in train.distance))
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,9 +44,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.core.errors import IllegalAction
+from oracle.eighteen import route_search_paths
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
 from oracle.eighteen.revenue import RevenueHooks, _best_assignment, counted_stops, route_revenue
+from oracle.eighteen.route_search_paths import Run
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
@@ -68,17 +70,6 @@ class Candidate:
         return [(route, a, b) for a, b in itertools.pairwise(self.seq)]
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """The answer: one route per running train, their revenues and the total."""
-
-    routes: tuple[Route, ...]
-    revenues: tuple[int, ...]
-    total: int
-    candidates: int = 0  # how many candidate stop sequences phase 1 listed
-    branches: int = 0  # how many nodes the branch and bound visited
-
-
 def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                     tracks: Tracks | None = None) -> list[Candidate]:
     """Every stop sequence some of ``trains`` might run (phase 1 above)."""
@@ -89,8 +80,8 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     refs = {i: (tracks.nodes[i][1], tracks.nodes[i][2]) for i in stops}
     inside = set(stops)
     legs_of = {i: sorted(tracks.legs_from(i) & inside) for i in stops}
-    kinds = sorted({table.kind(*refs[i]) for i in stops})
-    kind = {i: kinds.index(table.kind(*refs[i])) for i in stops}
+    kinds = sorted({table.length_kind(*refs[i]) for i in stops})
+    kind = {i: kinds.index(table.length_kind(*refs[i])) for i in stops}
     end_only = {i: bool(table.end_only(*refs[i])) for i in stops}
     tokened = {i: refs[i] in table.tokened for i in stops}
     feasible: dict[tuple[int, ...], bool] = {}
@@ -193,6 +184,10 @@ def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = 
     give up: ``SearchTooLarge`` rather than an answer that might not be the best."""
     ctx = table.ctx
     budget = Budget(max_branches, seconds)
+    if any(ctx.barred.get(name) for name in owned):
+        # some train may not run some track on this board (1825 single track, ST-04):
+        # stop sequences no longer say what a train may run, explicit paths do
+        return route_search_paths.best_run(table, owned, budget)
     tracks = Tracks(table.graph.adjacent, budget)
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
@@ -481,7 +476,8 @@ def _value(table: StopTable, train: TrainType,
     rows = []
     single = train.distance[0] if len(train.distance) == 1 else None
     plain = single is not None and not hooks.hex_bonus and not hooks.double_stops and \
-        ("halt" not in single.kinds or train.name in hooks.halt_trains)
+        ("halt" not in single.kinds or train.name in hooks.halt_trains) and \
+        type(hooks) is RevenueHooks
     for i, cand in enumerate(candidates):
         stops = [table.visited(h, s) for h, s in cand.stops]
         if plain and single is not None:
@@ -491,7 +487,7 @@ def _value(table: StopTable, train: TrainType,
                 continue
             value: int | None = sum(values[:single.pay])
         else:
-            if counted_stops(train, stops) < 2:
+            if counted_stops(train, [hooks.visible(train, s) for s in stops]) < 2:
                 continue
             value = route_revenue(train, stops, hooks)
         if value:

@@ -90,6 +90,13 @@ class RouteContext:
     phase: PhaseDef | None = None
     offboards: Mapping[str, OffboardValue] = field(default_factory=dict)
     hooks: RevenueHooks = NO_HOOKS
+    #: train name -> track segments it may not run (1825 single track, ST-04), and
+    #: the ruling a route over them is refused under
+    barred: Mapping[str, frozenset[frozenset[Node]]] = field(default_factory=dict)
+    barred_ruling: str = ""
+    #: stops some train passes without using one of its stops (ST-05): the route
+    #: search does not count them when it prunes paths too long for every train
+    loose: frozenset[tuple[str, int]] = frozenset()
 
 
 class StopTable:
@@ -117,6 +124,11 @@ class StopTable:
 
     def kind(self, hex_id: str, index: int) -> str:
         return self.visited(hex_id, index).kind
+
+    def length_kind(self, hex_id: str, index: int) -> str:
+        """The stop's kind as the search's length pruning counts it ("free" for a
+        stop some train passes without using a stop)."""
+        return "free" if (hex_id, index) in self.ctx.loose else self.kind(hex_id, index)
 
     def end_only(self, hex_id: str, index: int) -> str:
         """Why a route may not pass through this stop ("" if it may)."""
@@ -146,6 +158,10 @@ def check_route(table: StopTable, route: Route) -> int:
     for a, b in itertools.pairwise(nodes):
         if b not in adjacent.get(a, ()):
             raise refuse("route/not_connected", f"no track from {node_name(a)} to {node_name(b)}")
+    barred = ctx.barred.get(train.name)
+    if barred and route.segments() & barred:
+        raise IllegalAction("route/single_track", ctx.barred_ruling,
+                            f"a {train.name} train does not run on single track")
     for _, hex_id, index in (n for n in nodes[1:-1] if n[0] == "stop"):
         why = table.end_only(hex_id, index)
         if why:
@@ -153,7 +169,7 @@ def check_route(table: StopTable, route: Route) -> int:
     stops = [table.visited(h, i) for h, i in route.stops()]
     if not any(s.tokened for s in stops):
         raise refuse("route/no_token", f"the route holds no token of {table.company}")
-    if counted_stops(train, stops) < 2:
+    if counted_stops(train, [ctx.hooks.visible(train, s) for s in stops]) < 2:
         raise refuse("route/too_few_stops", "a route has at least two stops")
     revenue = route_revenue(train, stops, ctx.hooks)
     if revenue is None:

@@ -16,11 +16,13 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import operating
+from oracle.eighteen import destinations, operating
 from oracle.eighteen.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.board import MapDef
+from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
 from oracle.eighteen.tiles import TileDef, upgrade_problem
 from oracle.eighteen.title import TitleData
@@ -39,12 +41,20 @@ def _reach(board: MapDef, state: State, company: str) -> Reach:
 class Rules:
     """Legality and effects, reading title data and private records."""
 
-    def __init__(self, titles: Mapping[str, TitleData] | None = None) -> None:
+    #: 1825's single-track variant (ST-01..ST-13); a mutant swaps in a changed one
+    single_track: SingleTrack = SingleTrack()
+
+    def __init__(self, titles: Mapping[str, TitleData] | None = None,
+                 connections: ConnectionRules | None = None) -> None:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
+        #: 1870's connection runs (oracle/eighteen/connection.py)
+        self.connections = connections if connections is not None else CONNECTIONS
 
     # -- data lookups ----------------------------------------------------------
     def title(self, state: State) -> TitleData:
-        return self.titles[state.title]
+        """The title as the position's options make it (1825 single track adds tiles
+        and minors: ``single_track.title_for``)."""
+        return self.single_track.title_for(self.titles[state.title], state.options)
 
     def private_defs(self, state: State) -> dict[str, PrivateDef]:
         return self.title(state).resolved_privates(dict(state.options))
@@ -81,6 +91,11 @@ class Rules:
         if company is None:
             raise MalformedInput("company", f"unknown company {company_id!r}")
         if state.turn.company != company_id:
+            if state.turn.step in CONNECTION_STEPS:
+                # DS-05 (runs opening the round) or DS-07 (runs between turns)
+                raise refuse("connection/runs_first",
+                             f"{state.turn.company}'s connection run comes first",
+                             "DS-05" if state.turn.after is None else "DS-07")
             raise refuse("turn/not_operating", f"{company_id} is not the operating company")
         return company
 
@@ -93,9 +108,11 @@ class Rules:
         board = self.title(state).map
         old, old_rotation = hex_content(board, state, hex_id)
         label = board.hexes[hex_id].label_for(tile.colour, old.label)
-        problem = upgrade_problem(old, old_rotation, tile, rotation, label)
+        halt = self.single_track.halt_upgrade(state, old, old_rotation, tile, rotation, label)
+        problem, ruling = halt if halt is not None else \
+            (upgrade_problem(old, old_rotation, tile, rotation, label), "")
         if problem is not None:
-            raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}")
+            raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}", ruling)
 
     def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
                        rotation: int) -> bool:
@@ -216,8 +233,12 @@ class Rules:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         extra = power is not None and power.extra
         if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
-            raise refuse("tile/no_lays_left", "the turn's tile lay is used",
-                         self.cites(state, via, "tile"))
+            # ST-02: a second yellow single-track tile next to the first one
+            extra = power is None and self.single_track.second_lay(self, state, company,
+                                                              action.hex, tile)
+            if not extra:
+                raise refuse("tile/no_lays_left", "the turn's tile lay is used",
+                             self.cites(state, via, "tile"))
         if tile.colour not in self.phase_colours(state):
             raise refuse("phase/colour_not_available",
                          f"{tile.colour} tiles are not available in phase {state.phase}",
@@ -225,10 +246,12 @@ class Rules:
         if state.supply_of(tile.id) <= 0:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
+        self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):
             raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
-        cost = 0 if power is not None and power.free else self.terrain_cost(state, action.hex)
+        cost = 0 if power is not None and power.free else self.single_track.lay_cost(
+            self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
         state = self.pay(state, company, cost)
         old = state.laid(action.hex)
         supply = dict(state.supply)
@@ -241,6 +264,7 @@ class Rules:
         if not extra:
             turn = replace(turn, tile_lays=turn.tile_lays + 1)
         state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
+        state = self.single_track.after_lay(state, action.hex, tile, power is not None)
         return self.after_tile_laid(state, action.hex, via)
 
     def normal_tile(self, state: State, company: Company, action: LayTile) -> State:
@@ -287,12 +311,16 @@ class Rules:
         return replace(state.with_private(pstate), turn=turn)
 
     # -- token lays ----------------------------------------------------------------
-    def check_city(self, state: State, company: Company, hex_id: str, city: int) -> None:
+    def check_city(self, state: State, company: Company, hex_id: str, city: int,
+                   home: bool = False) -> None:
         board = self.title(state).map
         tile, _ = hex_content(board, state, hex_id)
         if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
             raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
         here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
+        if home:  # DS-12: a destination token leaves the home slot to its company
+            outside = destinations.destination_tokens(self.title(state), state)
+            here = [t for t in here if t not in outside]
         if len(here) >= tile.stops[city].slots:
             raise refuse("token/city_full", f"city {city} on {hex_id} is full")
         if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
@@ -310,6 +338,8 @@ class Rules:
                              f"{cdef.id} has not placed its home on {hex_id}", "TP-PFB35-02")
 
     def token_cost(self, state: State, company: Company) -> int:
+        if company.destination is not None:  # DS-11, DS-13: the $100 token
+            return destinations.token_price(self.title(state), state, company)
         cdef = self.title(state).company(company.id)
         costs = cdef.token_costs if cdef else (0,)
         placed = sum(1 for t in state.tokens if t.company == company.id)
@@ -402,10 +432,11 @@ class Rules:
         self.hex_or_malformed(state, action.hex)
         if cdef is None or action.hex != cdef.home or \
                 (cdef.home_city is not None and action.city != cdef.home_city):
-            raise refuse("token/not_home", f"{company.id}'s home token goes on its home city")
+            raise refuse("token/not_home", f"{company.id}'s home token goes on its home city",
+                         self.single_track.company_ruling(state, company.id))
         if company.tokens_left <= 0:
             raise refuse("token/none_left", f"{company.id} has no token left")
-        self.check_city(state, company, action.hex, action.city)
+        self.check_city(state, company, action.hex, action.city, home=True)
         state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
         tokens = (*state.tokens, Token(action.hex, action.city, company.id))
         return replace(state, tokens=tokens, turn=replace(state.turn, step="track")).canonical()
@@ -427,6 +458,12 @@ class Rules:
             raise refuse("dividend/choose", "the dividend step needs a choice")
         if step == "buy_train":
             return operating.end_buying(self, state, company)
+        if step == "connection_token":
+            return self.connections.keep(self, state, company)
+        if step == "connection_route":
+            return self.connections.no_run(self, state, company)
+        if step == "connection_dividend":
+            raise refuse("dividend/choose", "the dividend step needs a choice", "DS-16")
         return self.end_turn(state, company)
 
     def next_step(self, state: State, step: str) -> str:
@@ -436,9 +473,16 @@ class Rules:
         return steps[i] if i < len(steps) else "done"
 
     def end_turn(self, state: State, company: Company) -> State:
+        """The turn is over: 1870's connection runs come first (DS-07), then the next
+        company."""
+        if self.connections.applies(self.title(state)):
+            return self.connections.after_turn(self, state, company.id)
+        return self.next_company(state, company.id)
+
+    def next_company(self, state: State, company_id: str) -> State:
         order = list(state.operating_order)
-        nxt = order[order.index(company.id) + 1] if company.id in order and \
-            order.index(company.id) + 1 < len(order) else None
+        nxt = order[order.index(company_id) + 1] if company_id in order and \
+            order.index(company_id) + 1 < len(order) else None
         if nxt is None:
             return replace(state, turn=Turn(None, "done"))
         return replace(state, turn=Turn(nxt, self.first_step(state, nxt)))
@@ -518,6 +562,46 @@ class DividendStep(Handler):
         return operating.pay_dividend(rules, state, company, action)
 
 
+class ConnectionTokenStep(Handler):
+    """DS-10..DS-13: the destination token on the destination (``place_token``)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.place(rules, state, company, action)
+
+
+class TrainsWaitStep(Handler):
+    """DS-10: trains do not run before the destination token is decided."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run_before_token(rules, state, company, action)
+
+
+class ConnectionRunStep(Handler):
+    """DS-15, DS-06: one train home -> destination."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run(rules, state, company, action)
+
+
+class ConnectionDividendStep(Handler):
+    """DS-16: full dividend or withhold, never half."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Dividend)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return rules.connections.dividend(rules, state, company, action)
+
+
 class BuyTrainStep(Handler):
     def handles(self, action: Action) -> bool:
         return isinstance(action, BuyTrain)
@@ -536,5 +620,9 @@ STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "route": (RunStep(), PassStep()),
     "dividend": (DividendStep(), PassStep()),
     "buy_train": (BuyTrainStep(), PassStep()),
+    # 1870 connection runs between turns (oracle/eighteen/connection.py)
+    "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),
+    "connection_route": (ConnectionRunStep(), PassStep()),
+    "connection_dividend": (ConnectionDividendStep(), PassStep()),
     "done": (),
 }

@@ -34,6 +34,10 @@ class Company:
     #: who holds the company's shares (player IDs, "ipo", "pool"), sorted; () where not
     #: modelled (dividends then go to the treasury only)
     shares: tuple[tuple[str, int], ...] = ()
+    #: 1870 (DS-09..DS-13): how the one connection run ended, None before it:
+    #: "placed" (a new destination token on the destination), "promoted" (a token
+    #: already there became it, DS-13), "charter" (kept as the $100 token, DS-11)
+    destination: str | None = None
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -43,6 +47,8 @@ class Company:
             out["market"] = list(self.market)
         if self.shares:
             out["shares"] = dict(self.shares)
+        if self.destination is not None:
+            out["destination"] = self.destination
         return out
 
     @staticmethod
@@ -51,7 +57,7 @@ class Company:
         return Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
                        tuple(c["trains"]), c["share_price"],
                        (int(market[0]), int(market[1])) if market is not None else None,
-                       tuple(sorted(c.get("shares", {}).items())))
+                       tuple(sorted(c.get("shares", {}).items())), c.get("destination"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +117,21 @@ class Turn:
     tokened: bool = False  # the turn's one token lay used
     special_tiles: tuple[str, ...] = ()  # privates whose tile power was used this turn
     revenue: int = 0  # the run's revenue, carried from the route step to the dividend step
+    #: in a connection run (1870, DS-04/05/07): the company whose turn ended before
+    #: it, or None when the runs open the operating round (a stock-round connection)
+    after: str | None = None
+    #: 1825 single track (ST-02): the hexes of this turn's yellow single-track lays
+    single_track_hexes: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
                      "tokened": self.tokened, "special_tiles": list(self.special_tiles)}
-        if self.step == "dividend":
+        if self.step in ("dividend", "connection_dividend"):
             out["revenue"] = self.revenue
+        if self.step.startswith("connection_"):
+            out["after"] = self.after
+        if self.single_track_hexes:
+            out["single_track_hexes"] = list(self.single_track_hexes)
         return out
 
 
@@ -216,6 +231,9 @@ class State:
             operating_order=tuple(data["operating_order"]),
             turn=Turn(turn["company"], turn["step"], turn["tile_lays"], turn["tokened"],
                       tuple(turn["special_tiles"]),
-                      turn.get("revenue", 0) if turn["step"] == "dividend" else 0),
+                      turn.get("revenue", 0)
+                      if turn["step"] in ("dividend", "connection_dividend") else 0,
+                      turn.get("after") if turn["step"].startswith("connection_") else None,
+                      tuple(turn.get("single_track_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
         )

@@ -4,7 +4,8 @@ track as paths between edges and stops, and a label.
 The catalogue is written in a compact notation of our own:
 
 * stops: ``C20`` a city worth 20 with one slot, ``C30x2`` two slots, ``T10`` a town,
-  ``O`` an off-board area (no token circle; ``Ox1`` with one); a stop without a
+  ``O`` an off-board area (no token circle; ``Ox1`` with one), ``H10`` a halt (1825's
+  tile 11, seed 002: paid only to the trains the title names); a stop without a
   number (``O``, ``C``, ``T``) is paid by phase colour, the values coming with the hex;
 * track: ``e0-s0 s0-e3`` (edge 0 to stop 0, stop 0 to edge 3), ``e0-e3`` plain track.
 
@@ -30,7 +31,7 @@ Path = frozenset[End]
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    kind: str  # "city" | "town" | "offboard"
+    kind: str  # "city" | "town" | "offboard" | "halt"
     revenue: int
     slots: int
     #: revenue by phase colour (off-board areas, and the few cities and towns printed
@@ -52,6 +53,9 @@ class TileDef:
     stops: tuple[Stop, ...]
     paths: tuple[Path, ...]
     label: str = ""
+    #: "normal", or "single": 1825's single-track tiles 71-79 (seed 002, ST-01..ST-09),
+    #: which only some trains run on
+    track_kind: str = "normal"
 
     def rotated_paths(self, rotation: int) -> frozenset[Path]:
         return frozenset(frozenset(_rotate(end, rotation) for end in p) for p in self.paths)
@@ -72,11 +76,12 @@ def _end(text: str) -> End:
 
 
 def make_tile(tile_id: str, colour: str, stops: str = "", track: str = "",
-              label: str = "", values: OffboardValue | None = None) -> TileDef:
+              label: str = "", values: OffboardValue | None = None,
+              track_kind: str = "normal") -> TileDef:
     """Build a tile from the catalogue notation (see the module docstring)."""
     parsed: list[Stop] = []
     for spec in stops.split():
-        kind = {"C": "city", "T": "town", "O": "offboard"}[spec[0]]
+        kind = {"C": "city", "T": "town", "O": "offboard", "H": "halt"}[spec[0]]
         value, _, slots = spec[1:].partition("x")
         default_slots = 0 if kind == "offboard" else 1
         if value:
@@ -89,7 +94,7 @@ def make_tile(tile_id: str, colour: str, stops: str = "", track: str = "",
     for spec in track.split():
         a, b = spec.split("-")
         paths.append(frozenset((_end(a), _end(b))))
-    return TileDef(tile_id, colour, tuple(parsed), tuple(paths), label)
+    return TileDef(tile_id, colour, tuple(parsed), tuple(paths), label, track_kind)
 
 
 def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.eighteen.board import MapDef, Phase
+from oracle.eighteen.market import DividendRule
 from oracle.eighteen.privates import PrivateDef
 from oracle.eighteen.records import MarketDef, PhaseDef, TrainType
 
@@ -62,6 +63,12 @@ class TitleData:
     #: for positions that carry a depot). The handlers of each step are the explicit
     #: table ``oracle.eighteen.rules.STEP_HANDLERS``.
     operating_steps: tuple[str, ...] = OPERATING_STEPS
+    #: the dividend step's choices and price moves; None: 1830's (``market.RULE_1830``)
+    dividend_rule: DividendRule | None = None
+    #: a variant's change to the run's context (title, state, RouteContext) ->
+    #: RouteContext: 1825 single track (ST-04, ST-05, ST-06, ST-11); None: none
+    route_context: Callable[[Any, Any, Any], Any] | None = field(
+        default=None, hash=False, compare=False)
 
     def company(self, company_id: str) -> CompanyDef | None:
         return next((c for c in self.companies if c.id == company_id), None)

@@ -12,7 +12,11 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
 * ``fuzz_games_per_s`` / ``fuzz_inprocess_games_per_s`` / ``fuzz_protocol_ratio``:
   ``railrules fuzz`` lockstep games (the first registered game, at most
   ``--fuzz-actions`` actions each) against ``railrules serve`` and in one process
-  (oracle.harness.fuzz_bench).
+  (oracle.harness.fuzz_bench), by the wall clock, and the same per CPU second
+  (``fuzz_games_per_cpu_s``, ``fuzz_inprocess_games_per_cpu_s``,
+  ``fuzz_protocol_cpu_ratio``: the served process's CPU counted too);
+* instruction counts, which do not drift, come from ``python -m
+  oracle.harness.instructions`` (callgrind; docs/fuzz.md, "Speed").
 * ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``: the 18xx
   route search (``oracle/harness/route_bench.py`` says on what).
 """
@@ -36,8 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip the whole-suite timings (in-process and protocol)")
     parser.add_argument("--fuzz-games", type=int, default=5,
                         help="lockstep fuzz games to time each way (0: skip)")
-    parser.add_argument("--fuzz-actions", type=int, default=10,
-                        help="actions a fuzz game at most")
+    parser.add_argument("--fuzz-actions", type=int, default=400,
+                        help="actions a fuzz game at most (default: as railrules fuzz, "
+                             "so Rocket games are played to their end)")
     parser.add_argument("--game", action="append", default=None,
                         help="only this game's own figures (repeatable; default: every game)")
 

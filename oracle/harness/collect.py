@@ -28,6 +28,7 @@ import pytest
 
 from oracle.protocol.implementation import ImplementationOutcome
 from steps.tags import describe, node_tags
+from steps.world import PositionRefused
 
 OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout",
             "setup-error")
@@ -45,7 +46,8 @@ _scenario_key = pytest.StashKey[dict[str, Any]]()
 def classify(excinfo: pytest.ExceptionInfo[BaseException] | None, setup: bool = False) -> str:
     """The outcome a raised exception stands for. ``setup``: it was raised before the
     scenario's first ``When`` (a Given step, or a fixture), so a wrong answer or an
-    error there is a ``setup-error``, not a verdict on any ruling."""
+    error there is a ``setup-error``, not a verdict on any ruling; so is a refusal of the
+    scenario's position, whichever step sends it (``PositionRefused``)."""
     if excinfo is None:
         return "pass"
     err = excinfo.value
@@ -53,7 +55,7 @@ def classify(excinfo: pytest.ExceptionInfo[BaseException] | None, setup: bool = 
         return err.outcome
     if excinfo.errisinstance(pytest.skip.Exception):
         return "skipped"
-    if setup:
+    if setup or isinstance(err, PositionRefused):
         return "setup-error"
     if isinstance(err, AssertionError):
         return "fail"

@@ -77,8 +77,7 @@ def check_features(game: GameModule, catalogue: Mapping[str, Ruling]) -> Problem
 
 def check_covered(game: GameModule, catalogue: Mapping[str, Ruling]) -> Problems:
     covered = {r for _, _, tags in scenarios(game) for r in rulings_of(sorted(tags))}
-    due = tuple(p for p in game.ruling_prefixes if p not in game.pending)
-    missing = [r for r in catalogue if r.startswith(due) and r not in covered]
+    missing = [r for r in catalogue if game.due(r) and r not in covered]
     return [f"rulings without scenarios: {missing}"] if missing else []
 
 

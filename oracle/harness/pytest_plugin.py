@@ -20,7 +20,7 @@ from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
 from steps.paths import features_dir
-from steps.tags import is_suite_tag
+from steps.tags import is_suite_tag, node_tags, rulings_of
 from steps.world import InvariantCheck, World
 
 
@@ -36,6 +36,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="largest reply line accepted, in bytes (default 16 MiB)")
     group.addoption("--railrules-game", action="append", default=None,
                     help="run only this game's scenarios (repeatable; default: every game)")
+    group.addoption("--railrules-ruling", action="append", default=None,
+                    help="run only scenarios of this ruling ID or prefix (repeatable)")
     group.addoption("--railrules-results", default=None,
                     help="stream one JSON line per scenario to this file")
     group.addoption("--railrules-resume", action="store_true",
@@ -70,15 +72,25 @@ def scenario_game(item: pytest.Item) -> str | None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     games = config.getoption("--railrules-game")
-    if not games:
+    rulings = tuple(config.getoption("--railrules-ruling") or ())
+    if not games and not rulings:
         return
-    unknown = sorted(set(games) - set(game_modules()))
+    unknown = sorted(set(games or ()) - set(game_modules()))
     if unknown:
         raise pytest.UsageError(f"--railrules-game: unknown {unknown} "
                                 f"(known: {sorted(game_modules())})")
-    # only scenarios are narrowed; other tests in the same run stay
-    keep = [i for i in items if scenario_game(i) in (None, *games)]
-    dropped = [i for i in items if scenario_game(i) not in (None, *games)]
+
+    def wanted(item: pytest.Item) -> bool:
+        # only scenarios are narrowed; other tests in the same run stay
+        game = scenario_game(item)
+        if game is None:
+            return True
+        if games and game not in games:
+            return False
+        return not rulings or any(r.startswith(rulings) for r in rulings_of(node_tags(item)))
+
+    keep = [i for i in items if wanted(i)]
+    dropped = [i for i in items if not wanted(i)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep

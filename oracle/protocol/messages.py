@@ -9,12 +9,9 @@ See docs/protocol.md.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Final
 
-import jsonschema
-
-from oracle.core.schema import load_schema
+from oracle.core.schema import compiled
 
 PROTOCOL_VERSION: Final = 1
 SCHEMAS: Final = "oracle.protocol.schemas"
@@ -26,21 +23,15 @@ COMMANDS: Final[tuple[str, ...]] = (
 )
 
 
-
-@cache
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(load_schema(SCHEMAS, name))
-
-
 def problem(value: Any, name: str) -> str | None:
-    """None if ``value`` matches schema ``name``, else a sentence naming the field."""
-    validator = _validator(name)
-    if validator.is_valid(value):
+    """None if ``value`` matches schema ``name``, else a sentence naming the field
+    (each schema compiled once: oracle.core.schema.compiled)."""
+    found = compiled(SCHEMAS, name).first_error(value)
+    if found is None:
         return None
-    errors = sorted(validator.iter_errors(value), key=lambda e: list(e.absolute_path))
-    err = errors[0]
-    where = "/".join(str(p) for p in err.absolute_path) or "(top)"
-    return f"{name}: at {where}: {err.message[:300]}"
+    path, message = found
+    where = "/".join(str(p) for p in path) or "(top)"
+    return f"{name}: at {where}: {message[:300]}"
 
 
 def request_problem(message: Any) -> str | None:

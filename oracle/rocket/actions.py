@@ -7,7 +7,7 @@ other than the mover act. ``from_json`` refuses a malformed action with
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from oracle.core.errors import MalformedInput
@@ -19,9 +19,22 @@ class Action:
     player: str
 
     def to_json(self) -> dict[str, Any]:
+        # Every field is a string or a number, so no deep copy (dataclasses.asdict) is
+        # needed; legal_actions encodes hundreds of actions per position.
         out: dict[str, Any] = {"type": self.type}
-        out.update(asdict(self))
+        for name in _field_names(type(self)):
+            out[name] = getattr(self, name)
         return out
+
+
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
+
+
+def _field_names(cls: type[Action]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,11 +18,43 @@ from oracle.rocket.state import OVER, State
 JSON = dict[str, Any]
 
 
+#: decoded positions kept per API, by their JSON text (a few: the lockstep asks about
+#: one position several times: legal actions, scores, game over, then applies to it)
+_DECODED = 8
+
+
 class RocketAPI:
     name = "rocket"
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
+        self._decoded: dict[str, State] = {}
+
+    def _state(self, position: JSON) -> State:
+        """``codec.from_json``, remembered by the position's exact JSON text: the same
+        text is the same position, so a hit is the same check already passed (a refused
+        position is never kept, and is refused again each time). Encoding the text costs
+        a third of decoding, and a lockstep step asks about each position four times."""
+        try:
+            text = _text(position)
+        except (TypeError, ValueError):  # not JSON at all: the codec names what is wrong
+            return codec.from_json(position)
+        state = self._decoded.get(text)
+        if state is None:
+            state = codec.from_json(position)
+            self._remember(text, state)
+        return state
+
+    def _remember(self, text: str, state: State) -> None:
+        while len(self._decoded) >= _DECODED:
+            self._decoded.pop(next(iter(self._decoded), ""), None)  # the oldest
+        self._decoded[text] = state
+
+    def _encode(self, state: State) -> JSON:
+        """``codec.to_json``, and the result remembered: the next question is about it."""
+        position = codec.to_json(state)
+        self._remember(_text(position), state)
+        return position
 
     def options(self) -> Sequence[OptionSpec]:
         return SPECS
@@ -40,25 +73,32 @@ class RocketAPI:
         codec.from_json(position)
 
     def legal_actions(self, position: JSON) -> list[JSON]:
-        state = codec.from_json(position)
+        state = self._state(position)
         return [a.to_json() for a in self.rules.iter_legal(state)]
 
     def apply(self, position: JSON, action: JSON) -> JSON:
-        state = codec.from_json(position)
-        return codec.to_json(self.rules.apply(state, action_from_json(action)))
+        state = self._state(position)
+        return self._encode(self.rules.apply(state, action_from_json(action)))
 
     def canonical(self, position: JSON) -> JSON:
         """The one canonical form: decoded (and so checked) and encoded again."""
-        return codec.to_json(codec.from_json(position))
+        return codec.to_json(self._state(position))
 
     def game_over(self, position: JSON) -> bool:
-        return codec.from_json(position).over
+        return self._state(position).over
 
     def scores(self, position: JSON) -> JSON:
-        return scores(codec.from_json(position))
+        return scores(self._state(position))
 
     def conservation(self, before: JSON, after: JSON) -> list[str]:
         return conservation.violations(before, after)
+
+
+def _text(position: JSON) -> str:
+    """The exact text of a JSON value (``1`` and ``true`` differ; key order counts, so
+    a reordered copy is only a miss). Callers in process hand JSON values, as the
+    protocol does."""
+    return json.dumps(position, separators=(",", ":"), allow_nan=False)
 
 
 def scores(state: State) -> JSON:

@@ -119,15 +119,28 @@ class Board:
     def open_land_sorted(self) -> tuple[str, ...]:
         return tuple(sorted(self.open_land, key=hexgrid.parse_id))
 
+    @cached_property
+    def _sorted_parts(self) -> tuple[tuple[str, ...], tuple[str, ...],
+                                     tuple[tuple[str, str, str, str], ...],
+                                     tuple[tuple[str, tuple[str, ...]], ...]]:
+        """The canonical orders, sorted once per board (every encoded position has them)."""
+        return (tuple(sorted(self.land, key=_space_key)),
+                tuple(sorted(self.water, key=_space_key)),
+                tuple((pid, s, PLACES[pid].kind, PLACES[pid].name)
+                      for pid, s in sorted(self.places.items())),
+                tuple((c, tuple(sorted(t))) for c, t in sorted(self.industries.items())))
+
     def to_json(self) -> dict[str, object]:
+        # Fresh containers every time: a caller may edit the position it is handed.
+        land, water, places, industries = self._sorted_parts
         return {
             "name": self.name,
             "approximate": self.approximate,
-            "land": sorted(self.land, key=_space_key),
-            "water": sorted(self.water, key=_space_key),
-            "places": {pid: {"space": s, "kind": PLACES[pid].kind, "name": PLACES[pid].name}
-                       for pid, s in sorted(self.places.items())},
-            "industries": {c: sorted(t) for c, t in sorted(self.industries.items())},
+            "land": list(land),
+            "water": list(water),
+            "places": {pid: {"space": s, "kind": kind, "name": name}
+                       for pid, s, kind, name in places},
+            "industries": {c: list(t) for c, t in industries},
         }
 
 

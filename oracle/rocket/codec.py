@@ -8,12 +8,11 @@ stands on a town, ...), naming the field and the rule.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from oracle.core import hexgrid
 from oracle.core.errors import MalformedInput
 from oracle.core.schema import validate
+from oracle.rocket import invariants
 from oracle.rocket.board import Board, space_key
 from oracle.rocket.options import Options
 from oracle.rocket.places import PLACES
@@ -21,10 +20,6 @@ from oracle.rocket.state import (
     ACTION,
     DISSOLVED,
     OVER,
-    PASSENGERS,
-    SHARES_PER_LINE,
-    STATIONS_PER_PLAYER,
-    TILES,
     VETO_BIDDING,
     VETO_DEFENCE,
     VETO_WINDOW,
@@ -39,12 +34,15 @@ JSON = dict[str, Any]
 VERSION = 1
 
 
-def _spaces(spaces: frozenset[str] | set[str]) -> list[str]:
-    return sorted(spaces, key=space_key)
+def _spaces(spaces: frozenset[str] | set[str], order: dict[str, tuple[int, int]]) -> list[str]:
+    # The board's cached order; a space off the board (refused by check_consistent) is
+    # still sorted by its ID.
+    return sorted(spaces, key=lambda s: order.get(s) or space_key(s))
 
 
 def to_json(state: State) -> JSON:
     lines = state.board.lines
+    order = state.board.space_order
     p = state.pending
     return {
         "game": "rocket",
@@ -63,14 +61,14 @@ def to_json(state: State) -> JSON:
                 "to": p.high.to}},
         "lines": {ln.id: {
             "started": ln.started, "status": ln.status, "loco": ln.loco, "heading": ln.heading,
-            "track": _spaces(ln.track), "connected": sorted(ln.connected), "pile": ln.pile,
+            "track": _spaces(ln.track, order), "connected": sorted(ln.connected), "pile": ln.pile,
             "discarded": ln.discarded, "merged_into": ln.merged_into} for ln in state.lines},
         "holdings": {player: {
             "money": h.money,
             "shares": {lines[i]: {"real": r, "supplementary": s}
                        for i, (r, s) in enumerate(zip(h.real, h.supplementary, strict=True))
                        if r or s},
-            "stations": _spaces(h.stations),
+            "stations": _spaces(h.stations, order),
             "tokens": _tokens_json(h.tokens),
             "passengers": h.passengers} for player, h in zip(state.players, state.holdings,
                                                               strict=True)},
@@ -92,11 +90,19 @@ def _tokens_json(tokens: tuple[tuple[str, str, int], ...]) -> JSON:
     return out
 
 
-_BOARDS: dict[str, Board] = {}
+_BOARDS: dict[tuple[Any, ...], Board] = {}
+
+
+def _board_key(data: JSON) -> tuple[Any, ...]:
+    """Everything a board's JSON says, as a hashable value (the schema has checked the
+    types already, so ``True`` and ``1`` cannot both occur in one field)."""
+    return (data["name"], data["approximate"], tuple(data["land"]), tuple(data["water"]),
+            tuple((pid, p["space"], p["kind"], p["name"]) for pid, p in data["places"].items()),
+            tuple((c, tuple(t)) for c, t in data["industries"].items()))
 
 
 def board_from_json(data: JSON) -> Board:
-    key = repr(sorted(data.items(), key=lambda kv: kv[0]))
+    key = _board_key(data)
     cached = _BOARDS.get(key)
     if cached is not None:
         return cached
@@ -159,8 +165,6 @@ def from_json(data: Any) -> State:
 
 def _line(board: Board, lid: str, d: JSON) -> Line:
     where = f"lines.{lid}"
-    for s in [*d["track"], *([d["loco"]] if d["loco"] else [])]:
-        hexgrid.parse_id(s)
     for pid in d["connected"]:
         if pid not in board.places:
             raise MalformedInput(f"{where}.connected", f"{pid!r} is not a place on the board")
@@ -185,10 +189,6 @@ def _holding(board: Board, player: str, d: JSON) -> Holding:
             raise MalformedInput(f"{where}.tokens.{city}", "no such city on the board")
         for industry, n in per.items():
             tokens.append((city, industry, n))
-    if len(d["stations"]) > STATIONS_PER_PLAYER:
-        raise MalformedInput(f"{where}.stations",
-                             f"{len(d['stations'])} stations; each player has 7, never more",
-                             "SR-STA-02")
     if len(set(d["stations"])) != len(d["stations"]):
         raise MalformedInput(f"{where}.stations", "a space is listed twice")
     return Holding(money=d["money"], real=tuple(real), supplementary=tuple(supp),
@@ -266,12 +266,9 @@ def check_consistent(state: State) -> None:
             if s in occupied:
                 raise MalformedInput(f"{where}.track", f"{s} already holds {occupied[s]}")
             occupied[s] = f"{ln.id} track"
-        held = sum(h.real[state.line_index(ln.id)] for h in state.holdings)
-        if ln.pile + held + ln.discarded != SHARES_PER_LINE:
-            raise MalformedInput(f"lines.{ln.id}.pile",
-                                 f"pile {ln.pile} + held {held} + discarded {ln.discarded} "
-                                 f"real shares; a line has exactly {SHARES_PER_LINE}",
-                                 "SR-SUP-02")
+    broken = invariants.totals(invariants.of_state(state))  # the totals, written once
+    if broken:
+        raise MalformedInput(*broken[0])
     stations: set[str] = set()
     for player, h in zip(state.players, state.holdings, strict=True):
         for s in h.stations:
@@ -280,30 +277,5 @@ def check_consistent(state: State) -> None:
             if s in stations:
                 raise MalformedInput(f"holdings.{player}.stations", f"two stations on {s}")
             stations.add(s)
-    issued = sum(sum(h.supplementary) for h in state.holdings)
-    if issued != state.supplementary_issued:
-        raise MalformedInput("supply.supplementary_issued",
-                             f"players hold {issued} supplementary shares")
-    if state.passengers + sum(h.passengers for h in state.holdings) != PASSENGERS:
-        raise MalformedInput("supply.passengers", f"there are {PASSENGERS} passenger tokens")
-    laid = sum(len(ln.track) for ln in state.lines)
-    if laid + state.tiles_elsewhere + state.tiles_left != TILES + state.imaginary_tiles:
-        raise MalformedInput("supply.tiles_left",
-                             f"{laid} tiles laid + {state.tiles_elsewhere} elsewhere + "
-                             f"{state.tiles_left} left is not {TILES}")
-    if state.imaginary_tiles > 1:
-        raise MalformedInput("supply.imaginary_tiles", "at most the one 61st tile",
-                             "SR-MRG-04")
-    if sum(h.money for h in state.holdings) != state.bank_paid:
-        raise MalformedInput("supply.bank_paid", "money comes only from the bank")
-    for ci, city in enumerate(board.cities):
-        held_tokens: Counter[str] = Counter()
-        for h in state.holdings:
-            for c, industry, n in h.tokens:
-                if c == city:
-                    held_tokens[industry] += n
-        if Counter(state.city_tokens[ci]) + held_tokens != Counter(board.industries[city]):
-            raise MalformedInput(f"city_tokens.{city}",
-                                 "tokens on the city and in hand must be its three tokens")
     if state.phase not in (ACTION, OVER) and state.pending is None:
         raise MalformedInput("pending", "missing")

@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen import single_track
 from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
 from oracle.eighteen.options import POSITION_OPTIONS
@@ -35,7 +36,8 @@ TITLES = sorted({p["title"] for p in STARTS})
 
 
 def all_combinations() -> list[dict[str, str]]:
-    """Every combination of the recorded options' values (16 per title today)."""
+    """Every combination of the recorded options' values (``fits`` says which a title
+    takes: 32 for most titles, 160 for 1825 with its single-track options)."""
     names = [o.name for o in POSITION_OPTIONS]
     return [dict(zip(names, values, strict=True))
             for values in itertools.product(*(o.choices for o in POSITION_OPTIONS))]
@@ -59,25 +61,44 @@ class OptionGame:
     def position(self) -> JSON:
         p = copy.deepcopy(STARTS[self.start])
         p["options"] = dict(self.options)
+        if self.options.get("single_track") == "yes":
+            # the variant's tiles join the supply, and every company with a president
+            # owns a 3T, so the round lays single track (ST-01, ST-02)
+            p["supply"] = {**p["supply"], **single_track.variant().supply}
+            p["companies"] = [dict(c, trains=[*c["trains"], "3T"]) if c["president"] else c
+                              for c in p["companies"]]
         return p
+
+
+def fits(title: str, options: dict[str, str]) -> bool:
+    """The title takes these options (1825's single-track variant: 1825 only, and its
+    sub-options only with it)."""
+    try:
+        single_track.check_options(title, options)
+    except MalformedInput:
+        return False
+    return True
 
 
 def option_games() -> st.SearchStrategy[OptionGame]:
     return st.builds(OptionGame, st.integers(0, len(STARTS) - 1), option_combinations(),
-                     st.integers(0, 2**32 - 1))
+                     st.integers(0, 2**32 - 1)).filter(
+        lambda g: fits(STARTS[g.start]["title"], g.options))
 
 
 def action_bound(position: JSON) -> int:
     """The most actions the round can take: for each company still to operate, its
     home token, one pass out of each of the two steps, the title's normal tile
     lays and one normal token, and each private power used at most once (a tile
-    and a token each; a power never returns once used)."""
+    and a token each; a power never returns once used), and 1825's second
+    single-track tile (ST-02) under its variant."""
     state = API.load(position)
     title = API.rules.title(state)
     order = list(state.operating_order)
     company = state.turn.company
     left = order[order.index(company):] if company in order else ([company] if company else [])
-    per_company = 1 + 2 + title.tile_lays + 1
+    second = 1 if single_track.on(state) else 0  # ST-02
+    per_company = 1 + 2 + title.tile_lays + second + 1
     return len(left) * per_company + 2 * len(title.privates)
 
 

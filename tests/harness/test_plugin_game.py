@@ -4,6 +4,10 @@ reports (test_certify) like the built-in games."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from harness_paths import HERE
 
@@ -41,3 +45,17 @@ def test_an_unknown_plugin_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(PLUGINS_ENV, "toygame:NOT_THERE")
     with pytest.raises(AttributeError):
         registered_games()
+
+
+def test_railrules_ruling_narrows_the_scenarios(tmp_path: Path) -> None:
+    from oracle.harness.collect import iter_records
+    from oracle.harness.suite_info import front_door
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", str(front_door()), "-p", "oracle.harness.pytest_plugin",
+         "--railrules-game", "toy", "--railrules-ruling", "TOY-02", "-q", "-p", "no:xdist",
+         "-p", "no:cacheprovider", "--railrules-results", str(out)],
+        cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    ran = {str(r["id"]) for r in iter_records(out) if r.get("type") == "result"}
+    assert ran and all(sid.startswith("TOY-02-") for sid in ran), ran

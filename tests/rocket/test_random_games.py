@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.rocket import codec
+from oracle.rocket import codec, invariants
 from oracle.rocket.actions import Action, Move, PlaceStation, TakeToken
 from oracle.rocket.board import Board
 from oracle.rocket.conservation import violations
@@ -29,15 +29,10 @@ PLAYERS = st.integers(2, 4)
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-def monotonic(before: State, after: State) -> list[str]:
-    """What only grows or only shrinks between two positions."""
-    out = []
-    if after.tiles_left > before.tiles_left:
-        out.append("tiles came back")
-    for b, a in zip(before.holdings, after.holdings, strict=True):
-        if a.money < b.money or len(a.stations) < len(b.stations):
-            out.append("money or stations went away")
-    return out
+def monotonic(before: State, after: State) -> list[invariants.Violation]:
+    """What only grows or only shrinks between two positions (the same rule the JSON
+    conservation check applies: oracle.rocket.invariants.changes)."""
+    return invariants.changes(invariants.of_state(before), invariants.of_state(after))
 
 
 def play_checked(board: Board, players: int, seed: int, max_actions: int = 3000,

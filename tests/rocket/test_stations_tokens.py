@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from oracle.core.errors import IllegalAction
+from oracle.rocket.notation import default_board
+from oracle.rocket.playout import random_trace
+from oracle.rocket.rules import Rules
+from oracle.rocket.setup import initial_state
 from tests.rocket.helpers import act, drawn
 
 BOARD = """
@@ -81,3 +87,19 @@ def test_taking_city_tokens() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, type="take_token", player="p2", city="london", industry="textiles")
     assert err.value.code == "token/not_available"
+
+
+def test_listed_station_spaces_are_exactly_those_the_refusal_allows() -> None:
+    """The legal-actions listing (station_spaces, one set per position) and the check
+    (station_refusal, one space at a time) agree on every space of random positions."""
+    rules = Rules()
+    start = initial_state(["p1", "p2", "p3"], None, default_board())
+    for seed in range(3):
+        for n, (state, _) in enumerate(random_trace(rules, start, random.Random(seed))):
+            if n % 7:
+                continue
+            spaces = state.board.open_land_sorted
+            movers = [None, *sorted(state.station_owner)]
+            for moving in movers:
+                expected = [s for s in spaces if rules.station_refusal(state, s, moving) is None]
+                assert rules.station_spaces(state, moving) == expected, (seed, n, moving)

@@ -18,6 +18,7 @@ from oracle.eighteen.state import State
 from oracle.eighteen.title import TitleData, _same
 from oracle.eighteen.titles import TITLES
 from oracle.harness.mutants import Mutant
+from oracle.harness.mutants.eighteen_destinations import MUTANTS as DESTINATION_MUTANTS
 
 GAME = "18xx"
 
@@ -368,3 +369,11 @@ MUTANTS: list[Mutant] = [
     _m("18xx_no_connection_check", ("TP-DH30-01",), "normal tile lays need no connection",
        lambda: EighteenAPI(_NoConnectionCheck())),
 ]
+
+# 1870 destinations and connection runs (DS-*)
+MUTANTS += DESTINATION_MUTANTS
+
+# 1825's single-track variant (ST-01..ST-13): its own module
+from oracle.harness.mutants.eighteen_single_track import MUTANTS as _SINGLE_TRACK  # noqa: E402
+
+MUTANTS += _SINGLE_TRACK

@@ -74,6 +74,9 @@ class Hooks:
                         ) -> IllegalAction | None:
         raise NotImplementedError  # stations.py
 
+    def station_spaces(self, state: State, moving: str | None) -> list[str]:
+        raise NotImplementedError  # stations.py
+
     def _bids(self, state: State) -> Iterator[Action]:
         raise NotImplementedError  # veto.py
 

@@ -48,6 +48,22 @@ class Stations(Hooks):
                                      f"{space} is next to a station")
         return None
 
+    def station_spaces(self, state: State, moving: str | None) -> list[str]:
+        """Every space (board order) where ``station_refusal`` finds nothing, for a new
+        station (``moving`` None) or the one on ``moving``: the same tests, on one set
+        built per position instead of per space, since legal_actions lists them all.
+        tests/rocket/test_stations_tokens.py holds the two equal on random positions."""
+        near = state.board.neighbours
+        bad = set(state.track_owner)
+        for s in state.loco_at:
+            bad.add(s)
+            bad.update(near.get(s, {}).values())
+        for s in state.station_owner:
+            if s != moving:
+                bad.add(s)
+                bad.update(near.get(s, {}).values())
+        return [s for s in state.board.open_land_sorted if s not in bad]
+
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, PlaceStation)
         self._need_phase(state, ACTION)

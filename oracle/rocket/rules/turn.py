@@ -89,16 +89,14 @@ class Turn(Hooks):
     def legal_station_actions(self, state: State) -> Iterator[Action]:
         player = state.players[state.active]
         h = state.holdings[state.active]
-        spaces = state.board.open_land_sorted  # sorted once per board
         if len(h.stations) < STATIONS_PER_PLAYER:
-            for s in spaces:
-                if self.station_refusal(state, s, None) is None:
-                    yield PlaceStation(player, s)
+            for s in self.station_spaces(state, None):
+                yield PlaceStation(player, s)
         for src in sorted(h.stations, key=state.board.space_order.__getitem__):
             if self.station_fixed(state, src):
                 continue
-            for s in spaces:
-                if s != src and self.station_refusal(state, s, src) is None:
+            for s in self.station_spaces(state, src):
+                if s != src:
                     yield MoveStation(player, src, s)
 
     def legal_tokens(self, state: State) -> Iterator[Action]:

@@ -1,0 +1,122 @@
+"""Instruction counts under callgrind, which a busy machine does not drift.
+
+``python -m oracle.harness.instructions`` runs each fixed workload twice under
+``valgrind --tool=callgrind`` (N units, then none: the difference drops start-up and
+imports) and prints one JSON object of instructions per unit:
+
+* ``rocket_instructions_per_game``: a complete random game on the default board through
+  the fast path (the ``rocket_games_per_s`` workload of ``railrules bench``);
+* ``rocket_decode_instructions``: one ``codec.from_json`` of a mid-game position (the
+  schema check, the decode and ``check_consistent``), what every protocol request with a
+  position costs the oracle before it answers;
+* ``fuzz_instructions_per_action``: one lockstep step of ``railrules fuzz``, oracle against
+  oracle in one process (legal actions, scores, game over and the action, both sides).
+
+``python -m oracle.harness.instructions WORKLOAD N`` runs one workload alone (what
+callgrind is pointed at). Needs valgrind (``apt-get install valgrind``). docs/fuzz.md,
+"Speed", gives the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+#: workload -> (units for the difference, what one unit is)
+WORKLOADS: dict[str, tuple[int, str]] = {
+    "rocket": (10, "rocket_instructions_per_game"),
+    "decode": (200, "rocket_decode_instructions"),
+    "fuzz": (40, "fuzz_instructions_per_action"),
+}
+
+
+def _rocket(units: int) -> None:
+    from oracle.rocket.notation import default_board
+    from oracle.rocket.playout import random_game
+    from oracle.rocket.rules import Rules
+    from oracle.rocket.setup import initial_state
+
+    rules = Rules()
+    start = initial_state(["p1", "p2", "p3"], None, default_board())
+    rng = random.Random(1)
+    random_game(rules, start, rng)  # the board's derived tables, as the bench warms them
+    for _ in range(units):
+        random_game(rules, start, rng)
+
+
+def _decode(units: int) -> None:
+    from oracle.rocket import codec
+    from oracle.rocket.notation import default_board
+    from oracle.rocket.playout import random_trace
+    from oracle.rocket.rules import Rules
+    from oracle.rocket.setup import initial_state
+
+    trace = random_trace(Rules(), initial_state(["p1", "p2", "p3"], None, default_board()),
+                         random.Random(1))
+    position = codec.to_json(trace[len(trace) // 2][0])
+    codec.from_json(position)  # the compiled schema, built once per process
+    for _ in range(units):
+        codec.from_json(position)
+
+
+def _fuzz(units: int) -> None:
+    from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
+    from oracle.harness.lockstep import Lockstep
+
+    campaign = Campaign(impl="oracle", against="oracle", game="rocket", seed=1, players=3,
+                        max_actions=1)
+    lock = Lockstep(implementation("oracle"), implementation("oracle"), "rocket")
+    play_one(lock, campaign, 0)  # warm: schemas compiled, tables built
+    if units:
+        played = play_one(lock, Campaign(**{**campaign.to_json(), "max_actions": units}), 1)
+        assert len(played.actions) == units, "the game ended before the workload did"
+
+
+RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz}
+
+
+def count(workload: str, units: int) -> int:
+    """Instructions callgrind collects for ``python -m oracle.harness.instructions``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(tmp) / 'out'}",
+             sys.executable, "-m", "oracle.harness.instructions", workload, str(units)],
+            capture_output=True, text=True, check=True,
+            # a fixed string hash: set order, and so the random games, the same every run
+            env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no total:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m oracle.harness.instructions",
+                                     description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("workload", nargs="?", choices=sorted(RUN))
+    parser.add_argument("units", nargs="?", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.workload is not None:  # one run, under callgrind or not
+        RUN[args.workload](args.units)
+        return 0
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    figures: dict[str, int] = {}
+    for workload, (units, name) in WORKLOADS.items():
+        figures[name] = round((count(workload, units) - count(workload, 0)) / units)
+    print(json.dumps(figures, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
