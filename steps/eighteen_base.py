@@ -1,0 +1,344 @@
+"""18xx steps: build positions from the canonical JSON form, send one action,
+read facts back from the returned JSON. Only the ``world`` fixture is used.
+
+A board docstring is a small drawing for the reader plus fact lines
+``HEX: fact, fact`` that set the position: ``tile 57 rotation 0``,
+``token PRR`` and ``token PRR city 1``. Lines without ``HEX:`` are the picture.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pytest_bdd import given, parsers, then, when
+
+from steps.world import World
+
+GAME = "18xx"
+PLAYERS = ("P1", "P2", "P3")
+_FACT_LINE = re.compile(r"^\s*([A-Z][0-9]{1,2}):\s*(.+?)\s*$")
+_TILE = re.compile(r"^tile (\S+) rotation ([0-5])$")
+_TOKEN = re.compile(r"^token (\S+?)(?: city ([0-9]))?$")
+#: 1870: a destination token (DS-11, DS-12), placed by the company's connection run
+_DESTINATION = re.compile(r"^destination token (\S+?)(?: city ([0-9]))?$")
+
+JSON = dict[str, Any]
+
+
+def _position(world: World) -> JSON:
+    return world.need_position()
+
+
+def _company(position: JSON, company: str) -> JSON:
+    for c in position["companies"]:
+        if c["id"] == company:
+            return dict(c)
+    raise AssertionError(f"no company {company} in the position")
+
+
+def _set_company(world: World, company: str, **changes: Any) -> None:
+    position = _position(world)
+    companies = [dict(c, **changes) if c["id"] == company else c for c in position["companies"]]
+    _reload(world, dict(position, companies=companies))
+
+
+def _private(position: JSON, private: str) -> JSON:
+    for p in position["privates"]:
+        if p["id"] == private:
+            return dict(p)
+    raise AssertionError(f"no private {private} in the position")
+
+
+def _set_private(world: World, private: str, **changes: Any) -> None:
+    position = _position(world)
+    privates = [dict(p, **changes) if p["id"] == private else p for p in position["privates"]]
+    _reload(world, dict(position, privates=privates))
+
+
+def _set_turn(world: World, **changes: Any) -> None:
+    position = _position(world)
+    _reload(world, dict(position, turn=dict(position["turn"], **changes)))
+
+
+def _reload(world: World, position: JSON) -> None:
+    world.position = position
+    world.notes["dirty"] = True
+
+
+def _loaded(world: World) -> JSON:
+    """The scenario's position, checked by the implementation once it is complete."""
+    position = _position(world)
+    if world.notes.pop("dirty", False):
+        world.load(GAME, position)
+    return world.need_position()
+
+
+# -- Given -------------------------------------------------------------------------
+@given(parsers.parse('an 18xx "{title}" game in phase "{phase}"'))
+def new_game(world: World, title: str, phase: str) -> None:
+    position = world.impl.new_game(GAME, list(PLAYERS), {"title": title})
+    position = dict(position, phase=phase)
+    world.game = GAME
+    _reload(world, position)
+
+
+@given(parsers.parse('the option "{name}" is "{value}"'))
+def set_option(world: World, name: str, value: str) -> None:
+    position = _position(world)
+    _reload(world, dict(position, options=dict(position["options"], **{name: value})))
+
+
+@given(parsers.parse('"{company}" is run by "{player}" with ${cash:d} in treasury'))
+def company_run_by(world: World, company: str, player: str, cash: int) -> None:
+    _set_company(world, company, president=player, treasury=cash)
+
+
+@given(parsers.parse('"{company}" owns a "{train}" train'))
+def company_train(world: World, company: str, train: str) -> None:
+    trains = _company(_position(world), company)["trains"]
+    _set_company(world, company, trains=[*trains, train])
+
+
+@given("the board", target_fixture="board_drawing")
+def board(world: World, docstring: str) -> str:
+    position = _position(world)
+    tiles = {t["hex"]: t for t in position["tiles"]}
+    tokens = list(position["tokens"])
+    supply = dict(position["supply"])
+    companies = {c["id"]: dict(c) for c in position["companies"]}
+    for line in docstring.splitlines():
+        m = _FACT_LINE.match(line)
+        if not m:
+            continue
+        hex_id, facts = m.group(1), m.group(2)
+        for fact in (f.strip() for f in facts.split("--")[0].split(",")):
+            if tm := _TILE.match(fact):
+                if hex_id in tiles:
+                    supply[tiles[hex_id]["tile"]] += 1
+                tiles[hex_id] = {"hex": hex_id, "tile": tm.group(1), "rotation": int(tm.group(2))}
+                supply[tm.group(1)] = supply.get(tm.group(1), 0) - 1
+            elif dm := _DESTINATION.match(fact):
+                tokens.append({"hex": hex_id, "city": int(dm.group(2) or 0),
+                               "company": dm.group(1)})
+                companies[dm.group(1)]["destination"] = "placed"
+            elif km := _TOKEN.match(fact):
+                company = km.group(1)
+                tokens.append({"hex": hex_id, "city": int(km.group(2) or 0), "company": company})
+                companies[company]["tokens_left"] -= 1
+            elif fact:
+                raise AssertionError(f"unknown board fact {fact!r} on {hex_id}")
+    _reload(world, dict(position, tiles=list(tiles.values()), tokens=tokens, supply=supply,
+                        companies=[companies[c["id"]] for c in position["companies"]]))
+    return docstring
+
+
+@given(parsers.parse('the private "{private}" is owned by "{owner}"'))
+def private_owner(world: World, private: str, owner: str) -> None:
+    _set_private(world, private, owner=owner)
+
+
+@given(parsers.parse('the private "{private}" has used its tile power in an earlier turn'))
+def private_tile_earlier(world: World, private: str) -> None:
+    _set_private(world, private, tile_used=True)
+
+
+@given(parsers.parse('the private "{private}" has used its tile power this turn'))
+def private_tile_this_turn(world: World, private: str) -> None:
+    _set_private(world, private, tile_used=True)
+    turn = _position(world)["turn"]
+    _set_turn(world, special_tiles=[*turn["special_tiles"], private])
+
+
+@given(parsers.parse('the private "{private}" has used its token power'))
+def private_token_used(world: World, private: str) -> None:
+    _set_private(world, private, token_used=True)
+
+
+@given(parsers.parse('the private "{private}" has lost its token power'))
+def private_token_lost(world: World, private: str) -> None:
+    _set_private(world, private, token_lost=True)
+
+
+@given(parsers.parse('the private "{private}" is closed'))
+def private_closed(world: World, private: str) -> None:
+    _set_private(world, private, closed=True)
+
+
+@given(parsers.parse('it is "{company}"\'s turn in the "{step}" step'))
+def turn_of(world: World, company: str, step: str) -> None:
+    position = _position(world)
+    order = list(position["operating_order"]) or [company]
+    if company not in order:
+        order.append(company)
+    _reload(world, dict(position, operating_order=order,
+                        turn={"company": company, "step": step, "tile_lays": 0,
+                              "tokened": False, "special_tiles": []}))
+
+
+def _operating(world: World, company: str) -> None:
+    """A Given about "this turn" is about the operating company's turn."""
+    operating = _position(world)["turn"]["company"]
+    assert operating == company, f"it is {operating}'s turn, not {company}'s"
+
+
+@given(parsers.parse('"{company}" has used its tile lay this turn'))
+def used_tile_lay(world: World, company: str) -> None:
+    _operating(world, company)
+    _set_turn(world, tile_lays=1)
+
+
+@given(parsers.parse('"{company}" has placed its token this turn'))
+def used_token(world: World, company: str) -> None:
+    _operating(world, company)
+    _set_turn(world, tokened=True)
+
+
+# -- When --------------------------------------------------------------------------
+def _send(world: World, action: JSON) -> None:
+    _loaded(world)
+    world.send(action)
+
+
+@when(parsers.parse('"{company}" lays tile "{tile}" on "{hex_id}" with rotation {rotation:d}'))
+def lay_tile(world: World, company: str, tile: str, hex_id: str, rotation: int) -> None:
+    _send(world, {"type": "lay_tile", "company": company, "hex": hex_id, "tile": tile,
+                  "rotation": rotation})
+
+
+@when(parsers.parse('"{company}" lays tile "{tile}" on "{hex_id}" with rotation {rotation:d} '
+                    'using "{private}"'))
+def lay_special_tile(world: World, company: str, tile: str, hex_id: str, rotation: int,
+                     private: str) -> None:
+    _send(world, {"type": "lay_tile", "company": company, "hex": hex_id, "tile": tile,
+                  "rotation": rotation, "private": private})
+
+
+@when(parsers.parse('"{company}" places a token on "{hex_id}"'))
+def place_token(world: World, company: str, hex_id: str) -> None:
+    _send(world, {"type": "place_token", "company": company, "hex": hex_id, "city": 0})
+
+
+@when(parsers.parse('"{company}" places a token on "{hex_id}" city {city:d}'))
+def place_token_city(world: World, company: str, hex_id: str, city: int) -> None:
+    _send(world, {"type": "place_token", "company": company, "hex": hex_id, "city": city})
+
+
+@when(parsers.parse('"{company}" places a token on "{hex_id}" using "{private}"'))
+def place_special_token(world: World, company: str, hex_id: str, private: str) -> None:
+    _send(world, {"type": "place_token", "company": company, "hex": hex_id, "city": 0,
+                  "private": private})
+
+
+@when(parsers.parse('"{company}" places a token on "{hex_id}" city {city:d} using "{private}"'))
+def place_special_token_city(world: World, company: str, hex_id: str, city: int,
+                             private: str) -> None:
+    _send(world, {"type": "place_token", "company": company, "hex": hex_id, "city": city,
+                  "private": private})
+
+
+@when(parsers.parse('"{company}" passes'))
+def pass_step(world: World, company: str) -> None:
+    _send(world, {"type": "pass", "company": company})
+
+
+@when("the legal actions are listed")
+def list_legal(world: World) -> None:
+    position = _loaded(world)
+    world.notes["legal"] = world.impl.legal_actions(GAME, position)
+
+
+# -- Then --------------------------------------------------------------------------
+def _legal(world: World) -> list[JSON]:
+    legal = world.notes.get("legal")
+    assert isinstance(legal, list), "the legal actions were not listed"
+    return legal
+
+
+@then(parsers.parse('"{hex_id}" holds tile "{tile}"'))
+def holds_tile(world: World, hex_id: str, tile: str) -> None:
+    tiles = {t["hex"]: t["tile"] for t in _position(world)["tiles"]}
+    assert tiles.get(hex_id) == tile, f"{hex_id} holds {tiles.get(hex_id)!r}"
+
+
+@then(parsers.parse('"{company}" has a token on "{hex_id}"'))
+def has_token(world: World, company: str, hex_id: str) -> None:
+    assert any(t["hex"] == hex_id and t["company"] == company
+               for t in _position(world)["tokens"]), f"no {company} token on {hex_id}"
+
+
+@then(parsers.parse('"{company}" has a token on "{hex_id}" city {city:d}'))
+def has_token_city(world: World, company: str, hex_id: str, city: int) -> None:
+    assert {"hex": hex_id, "city": city, "company": company} in _position(world)["tokens"]
+
+
+@then(parsers.parse('"{company}" has ${cash:d} in treasury'))
+def treasury(world: World, company: str, cash: int) -> None:
+    actual = _company(_position(world), company)["treasury"]
+    assert actual == cash, f"{company} has {actual}"
+
+
+@then(parsers.parse('"{company}" has {count:d} tokens left'))
+def tokens_left(world: World, company: str, count: int) -> None:
+    actual = _company(_position(world), company)["tokens_left"]
+    assert actual == count, f"{company} has {actual} tokens left"
+
+
+@then(parsers.parse('the private "{private}" is closed'))
+def is_closed(world: World, private: str) -> None:
+    assert _private(_position(world), private)["closed"], f"{private} is open"
+
+
+@then(parsers.parse('the private "{private}" is open'))
+def is_open(world: World, private: str) -> None:
+    assert not _private(_position(world), private)["closed"], f"{private} is closed"
+
+
+@then(parsers.parse('the private "{private}" has lost its token power'))
+def has_lost(world: World, private: str) -> None:
+    assert _private(_position(world), private)["token_lost"], f"{private} keeps its token"
+
+
+@then(parsers.parse('the private "{private}" keeps its token power'))
+def keeps_token(world: World, private: str) -> None:
+    p = _private(_position(world), private)
+    assert not p["token_lost"] and not p["token_used"] and not p["closed"]
+
+
+@then(parsers.parse('the turn is in the "{step}" step'))
+def turn_step(world: World, step: str) -> None:
+    assert _position(world)["turn"]["step"] == step
+
+
+@then(parsers.parse('the turn has used {count:d} tile lays'))
+def tile_lays_used(world: World, count: int) -> None:
+    actual = _position(world)["turn"]["tile_lays"]
+    assert actual == count, f"{actual} tile lays used"
+
+
+@then("the turn has used its token lay")
+def token_lay_used(world: World) -> None:
+    assert _position(world)["turn"]["tokened"], "the token lay is still free"
+
+
+@then("the turn has not used its token lay")
+def token_lay_free(world: World) -> None:
+    assert not _position(world)["turn"]["tokened"], "the token lay is used"
+
+
+@then(parsers.parse('"{company}" has a bonus token worth {value:d} on "{hex_id}"'))
+def bonus_token(world: World, company: str, value: int, hex_id: str) -> None:
+    assert any(b["hex"] == hex_id and b["company"] == company and b["value"] == value
+               for b in _position(world)["bonus_tokens"]), "no such bonus token"
+
+
+@then(parsers.parse('the legal actions include no tile lay using "{private}"'))
+def legal_no_tile(world: World, private: str) -> None:
+    bad = [a for a in _legal(world) if a["type"] == "lay_tile" and a.get("private") == private]
+    assert not bad, f"offered {bad[:3]}"
+
+
+@then(parsers.parse('the legal actions include a token on "{hex_id}" using "{private}"'))
+def legal_has_token(world: World, hex_id: str, private: str) -> None:
+    assert any(a["type"] == "place_token" and a["hex"] == hex_id
+               and a.get("private") == private for a in _legal(world))
