@@ -47,6 +47,15 @@ class GameAPI(Protocol):
 
     def game_over(self, position: JSON) -> bool: ...
 
+    def queries(self) -> Sequence[str]:
+        """The names ``query`` answers (none is fine: the harness then reports a query
+        scenario as unsupported)."""
+        ...
+
+    def query(self, position: JSON, name: str, args: JSON) -> JSON:
+        """Answer one of ``queries()``; ``MalformedInput`` for bad ``args``."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GameModule:

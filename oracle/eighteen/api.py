@@ -26,8 +26,8 @@ from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
-from oracle.eighteen.queries import query
-from oracle.eighteen.rules import Rules
+from oracle.eighteen.queries import QUERIES, query
+from oracle.eighteen.rules import STEP_HANDLERS, Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
 from oracle.eighteen.tiles import TileDef
 
@@ -49,9 +49,11 @@ class EighteenAPI:
         return OPTIONS
 
     def position_schema(self) -> JSON:
-        """The position schema with the title enum filled in from the title table."""
+        """The position schema with the title enum filled in from the title table and
+        the step enum from the step table (``rules.STEP_HANDLERS``)."""
         schema = copy.deepcopy(load_schema(PACKAGE, SCHEMA))
         schema["properties"]["title"] = {"enum": list(self.rules.titles)}
+        schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_HANDLERS)}
         return schema
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
@@ -106,8 +108,12 @@ class EighteenAPI:
         """The one canonical form of a valid position (sorted tiles, tokens, supply)."""
         return self.load(position).to_json()
 
+    def queries(self) -> Sequence[str]:
+        return (*QUERIES, "connection")
+
     def query(self, position: JSON, name: str, args: JSON) -> JSON:
-        """A named question about a position (``routes``, ``revenue``: see queries.py)."""
+        """A named question about a position (``routes``, ``revenue``: see queries.py;
+        ``connection``: 1870 destinations)."""
         state = self.load(position)
         if name == "connection":
             return self.connection_query(state, args)
@@ -186,6 +192,9 @@ class EighteenAPI:
             if cid not in company_ids:
                 raise MalformedInput("operating_order", f"unknown company {cid!r}")
         turn = state.turn
+        if turn.step not in STEP_HANDLERS:
+            raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
+                                 f"{', '.join(STEP_HANDLERS)})")
         if (turn.company is None) != (turn.step == "done"):
             raise MalformedInput("turn", "a turn has a company exactly when it is not done")
         if turn.company is not None and turn.company not in company_ids:

@@ -7,6 +7,7 @@ from typing import Any
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.core.game import GameAPI
 from oracle.games import get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
@@ -20,7 +21,7 @@ from oracle.protocol.implementation import (
 class InProcess(Implementation):
     """Calls the oracle directly; positions still cross as JSON, as over the wire."""
 
-    def __init__(self, overrides: Mapping[str, Any] | None = None,
+    def __init__(self, overrides: Mapping[str, GameAPI] | None = None,
                  games: Sequence[str] | None = None, name: str = "railrules-oracle") -> None:
         #: game name -> replacement GameAPI (used by mutants, and by tests for toy games)
         self._overrides = dict(overrides or {})
@@ -29,7 +30,7 @@ class InProcess(Implementation):
         self._games = list(games) if games is not None else sorted(
             set(registered_games()) | set(self._overrides))
 
-    def _game(self, game: str) -> Any:
+    def _game(self, game: str) -> GameAPI:
         if game not in self._games:
             raise Unsupported(f"game {game!r} is not offered here", f"game:{game}")
         return self._overrides.get(game) or get_game(game)
@@ -74,11 +75,9 @@ class InProcess(Implementation):
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         api = self._game(game)
-        ask = getattr(api, "query", None)
-        if ask is None:
-            raise Unsupported(f"game {game!r} answers no queries", f"query:{name}")
-        result: JSON = ask(position, name, args)
-        return result
+        if name not in api.queries():
+            raise Unsupported(f"game {game!r} answers no query {name!r}", f"query:{name}")
+        return api.query(position, name, args)
 
     def game_over(self, game: str, position: JSON) -> bool:
         return bool(self._game(game).game_over(position))

@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracle.core.errors import MalformedInput
 from oracle.core.options import OptionSpec
 from oracle.core.schema import load_schema
 from oracle.rocket import codec, conservation
@@ -86,6 +87,12 @@ class RocketAPI:
 
     def game_over(self, position: JSON) -> bool:
         return self._state(position).over
+
+    def queries(self) -> Sequence[str]:
+        return ()  # the canonical position is the protocol's own "position" command
+
+    def query(self, position: JSON, name: str, args: JSON) -> JSON:
+        raise MalformedInput("name", f"rocket answers no query ({name!r})")
 
     def scores(self, position: JSON) -> JSON:
         return scores(self._state(position))

@@ -312,3 +312,16 @@ def test_title_ids_come_from_the_title_table() -> None:
     assert title_option.choices == tuple(TITLES)
     schema = EighteenAPI().position_schema()
     assert schema["properties"]["title"]["enum"] == list(TITLES)
+
+
+def test_step_names_come_from_the_step_table() -> None:
+    from oracle.core.errors import MalformedInput
+    from oracle.eighteen.rules import STEP_HANDLERS
+    api = EighteenAPI()
+    schema = api.position_schema()
+    assert schema["properties"]["turn"]["properties"]["step"]["enum"] == list(STEP_HANDLERS)
+    position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})
+    bad = dict(position, turn=dict(position["turn"], step="lunch"))
+    with pytest.raises(MalformedInput) as err:
+        api.validate(bad)
+    assert err.value.field == "turn.step"

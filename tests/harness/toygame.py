@@ -88,6 +88,12 @@ class ToyGame:
     def game_over(self, position: JSON) -> bool:
         return bool(position["total"] == position["limit"])
 
+    def queries(self) -> Sequence[str]:
+        return ()
+
+    def query(self, position: JSON, name: str, args: JSON) -> JSON:
+        raise MalformedInput("name", f"the toy game answers no query ({name!r})")
+
 
 TOY = ToyGame()
 
