@@ -9,7 +9,10 @@
   "path": ["E19.s0", "E17.e4", "E17.e0", "F16.s0"]}]}`` (nodes as in ``routes``)
 * ``dividend``: ``{"type": "dividend", "company": "PRR", "kind": "payout"}``
   (``payout``, ``withhold``, or ``half`` where the title has it)
-* ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank
+* ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank;
+  with ``"from": "pool"`` from the open market (trains discarded over the limit)
+* ``discard_train``: ``{"type": "discard_train", "company": "NYC", "train": "3"}``: a
+  company over the train limit after a phase change puts one train in the open market
 """
 
 from __future__ import annotations
@@ -86,12 +89,25 @@ class Dividend:
 class BuyTrain:
     company: str
     train: str
+    source: str = ""  # "" the bank's depot, "pool" the open market
 
     def to_json(self) -> JSON:
-        return {"type": "buy_train", "company": self.company, "train": self.train}
+        out: JSON = {"type": "buy_train", "company": self.company, "train": self.train}
+        if self.source:
+            out["from"] = self.source
+        return out
 
 
-Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain
+@dataclass(frozen=True, slots=True)
+class DiscardTrain:
+    company: str
+    train: str
+
+    def to_json(self) -> JSON:
+        return {"type": "discard_train", "company": self.company, "train": self.train}
+
+
+Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain
 
 
 def action_from_json(data: Any) -> Action:
@@ -111,5 +127,7 @@ def action_from_json(data: Any) -> Action:
     if kind == "dividend":
         return Dividend(data["company"], data["kind"])
     if kind == "buy_train":
-        return BuyTrain(data["company"], data["train"])
+        return BuyTrain(data["company"], data["train"], data.get("from", ""))
+    if kind == "discard_train":
+        return DiscardTrain(data["company"], data["train"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

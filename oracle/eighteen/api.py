@@ -11,7 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen import single_track
+from oracle.eighteen import excess, single_track
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -191,6 +191,10 @@ class EighteenAPI:
         for cid in state.operating_order:
             if cid not in company_ids:
                 raise MalformedInput("operating_order", f"unknown company {cid!r}")
+        known_trains = {t.name for t in title.trains}
+        for name in state.pool_trains:
+            if name not in known_trains:
+                raise MalformedInput("pool_trains", f"{state.title} has no train {name!r}")
         turn = state.turn
         if turn.step not in STEP_HANDLERS:
             raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
@@ -211,6 +215,8 @@ class EighteenAPI:
         title = self.rules.title(state)
         out: list[Action] = [Pass(company_id)]
         cdef = title.company(company_id)
+        if state.turn.step == excess.STEP:
+            return list(excess.candidates(self.rules, state))
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)
         if state.turn.step.startswith("connection_"):
@@ -262,7 +268,10 @@ class EighteenAPI:
         if state.turn.step == "dividend":
             return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
         train = available_train(self.rules, state)
-        return [BuyTrain(company_id, train.name)] if train is not None else []
+        pool: list[Action] = [BuyTrain(company_id, t, "pool")
+                              for t in sorted(set(state.pool_trains))]
+        bank: list[Action] = [BuyTrain(company_id, train.name)] if train is not None else []
+        return bank + pool
 
 
     def connection_query(self, state: State, args: JSON) -> JSON:
@@ -359,6 +368,7 @@ def conservation(before: JSON, after: JSON) -> list[str]:
 
     if tokens(before) != tokens(after):
         problems.append("tokens: charter plus map tokens changed")
+    problems += _trains_from_nowhere(before, after)
     closed_before = {p["id"] for p in before["privates"] if p["closed"]}
     closed_after = {p["id"] for p in after["privates"] if p["closed"]}
     if not closed_before <= closed_after:
@@ -369,6 +379,24 @@ def conservation(before: JSON, after: JSON) -> list[str]:
             {_bonus_key(b) for b in after["bonus_tokens"]}:
         problems.append("bonus tokens: a bonus token vanished")
     return problems
+
+
+def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
+    """Trains leave the game (rusting) but never appear: of each type with a counted
+    depot, depot plus companies' plus open-market trains never grows."""
+    def count(p: JSON) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for c in p["companies"]:
+            out.update(c.get("trains", ()))
+        out.update(p.get("pool_trains", ()))
+        for name, left in (p.get("depot") or {}).items():
+            out[name] += left or 0
+        return out
+
+    unlimited = {n for n, left in (before.get("depot") or {}).items() if left is None}
+    was, now = count(before), count(after)
+    grown = sorted(n for n in now if n not in unlimited and now[n] > was[n])
+    return [f"trains: more {n} trains after than before" for n in grown]
 
 
 def _bonus_key(b: JSON) -> tuple[str, str, str]:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen import excess
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -111,15 +112,21 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
     """From the bank: the next train available, within the phase's train limit; a
     company without a train that cannot pay takes the difference from its
     president (the forced purchase). The first train of a type may start a phase
-    and rust older trains, which leave the game."""
+    and rust older trains, which leave the game; companies then over the new
+    limit discard (``excess.py``). From the open market (``from: pool``): any
+    train there, at its face value, paid to the bank."""
     title = rules.title(state)
     train = roster(title).get(action.train)
     if train is None:
         raise MalformedInput("train", f"{state.title} has no train {action.train!r}")
-    nxt = available_train(rules, state)
-    if nxt is None or nxt.name != train.name:
-        raise refuse("train/not_available", f"the bank sells {nxt.name if nxt else 'no'} "
-                     "trains now")
+    if action.source == "pool":
+        if train.name not in state.pool_trains:
+            raise refuse("train/not_in_pool", f"the open market has no {train.name} train")
+    else:
+        nxt = available_train(rules, state)
+        if nxt is None or nxt.name != train.name:
+            raise refuse("train/not_available", f"the bank sells {nxt.name if nxt else 'no'} "
+                         "trains now")
     phase = phase_def(title, state.phase)
     if phase is not None and len(company.trains) >= phase.train_limit:
         raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
@@ -134,18 +141,23 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
         state = replace(state, players=tuple(
             replace(p, cash=p.cash - shortfall) if p.id == president.id else p
             for p in state.players))
+    company = replace(company, treasury=company.treasury - cost_to_company,
+                      trains=(*company.trains, train.name))
+    state = replace(state.with_company(company), bank=state.bank + train.price)
+    if action.source == "pool":
+        pool = list(state.pool_trains)
+        pool.remove(train.name)
+        return replace(state, pool_trains=tuple(pool))
     depot = dict(state.depot or ())
     count = depot[train.name]
     depot[train.name] = None if count is None else count - 1
-    company = replace(company, treasury=company.treasury - cost_to_company,
-                      trains=(*company.trains, train.name))
-    state = replace(state.with_company(company), bank=state.bank + train.price,
-                    depot=tuple(sorted(depot.items())))
-    return _first_of_its_type(rules, state, train)
+    state = replace(state, depot=tuple(sorted(depot.items())))
+    return excess.after_purchase(rules, _first_of_its_type(rules, state, train))
 
 
 def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:
-    """A train that names a later phase starts it; the trains it rusts leave."""
+    """A train that names a later phase starts it; the trains it rusts leave
+    (from the companies and from the open market)."""
     phases = [p.name for p in rules.title(state).phases]
     start = train.starts_phase
     if start in phases and state.phase in phases and \
@@ -155,14 +167,16 @@ def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:
     if rusted:
         state = replace(state, companies=tuple(
             replace(c, trains=tuple(t for t in c.trains if t not in rusted))
-            for c in state.companies))
+            for c in state.companies),
+            pool_trains=tuple(t for t in state.pool_trains if t not in rusted))
     return state
 
 
 def end_buying(rules: Rules, state: State, company: Company) -> State:
     """``pass`` in the buy-train step: a company must leave with a train if the bank
     has one for it (the forced purchase)."""
-    if not company.trains and available_train(rules, state) is not None:
+    if not company.trains and (available_train(rules, state) is not None
+                               or state.pool_trains):
         raise refuse("train/must_buy", f"{company.id} must own a train")
     return rules.end_turn(state, company)
 

@@ -16,8 +16,17 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import destinations, operating
-from oracle.eighteen.actions import Action, BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes
+from oracle.eighteen import destinations, excess, operating
+from oracle.eighteen.actions import (
+    Action,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+)
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
@@ -77,6 +86,17 @@ class Rules:
     # -- the dispatcher (the operating turn composed from steps) ----------------
     def apply(self, state: State, action: Action) -> State:
         """The checked path: refuse with a reason code, or return the new state."""
+        if state.turn.step == excess.STEP:
+            # the discards after a phase change are made by the companies over the
+            # limit, not only the operating one (excess.py)
+            if not isinstance(action, DiscardTrain):
+                raise refuse("train/discard_first", "companies over the train limit "
+                             "discard first")
+            if state.company(action.company) is None:
+                raise MalformedInput("company", f"unknown company {action.company!r}")
+            return excess.discard(self, state, action)
+        if isinstance(action, DiscardTrain):
+            raise refuse("train/not_over_limit", "no company must discard now")
         company = self._operating(state, action.company)
         step = state.turn.step
         if step != "done" and step not in self.title(state).operating_steps:
@@ -620,6 +640,7 @@ STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "route": (RunStep(), PassStep()),
     "dividend": (DividendStep(), PassStep()),
     "buy_train": (BuyTrainStep(), PassStep()),
+    excess.STEP: (),  # Rules.apply sends discard_train to excess.py
     # 1870 connection runs between turns (oracle/eighteen/connection.py)
     "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),
     "connection_route": (ConnectionRunStep(), PassStep()),

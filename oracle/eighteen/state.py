@@ -154,6 +154,9 @@ class State:
     #: with a depot plays the train steps (route, dividend, buy_train) after the
     #: token step; one without stops after the token step, as before trains existed.
     depot: tuple[tuple[str, int | None], ...] | None = None
+    #: trains in the open market (the bank pool), sorted: discarded over the train
+    #: limit after a phase change, for sale at face value (docs/18xx.md)
+    pool_trains: tuple[str, ...] = ()
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -185,7 +188,8 @@ class State:
         return replace(self, options=tuple(sorted(self.options)),
                        tiles=tuple(sorted(self.tiles)), tokens=tuple(sorted(self.tokens)),
                        bonus_tokens=tuple(sorted(self.bonus_tokens)),
-                       supply=tuple(sorted(self.supply)))
+                       supply=tuple(sorted(self.supply)),
+                       pool_trains=tuple(sorted(self.pool_trains)))
 
     # -- JSON -----------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -205,6 +209,7 @@ class State:
             "operating_order": list(self.operating_order),
             "turn": self.turn.to_json(),
             **({"depot": dict(self.depot)} if self.depot is not None else {}),
+            **({"pool_trains": sorted(self.pool_trains)} if self.pool_trains else {}),
         }
 
     @staticmethod
@@ -236,4 +241,5 @@ class State:
                       turn.get("after") if turn["step"].startswith("connection_") else None,
                       tuple(turn.get("single_track_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
+            pool_trains=tuple(sorted(data.get("pool_trains", ()))),
         )

@@ -1,0 +1,73 @@
+"""Excess trains after a phase change, and the open market they go to.
+
+A purchase that starts a phase with a lower train limit leaves some companies
+holding too many trains. Each such company's president chooses which trains to
+discard; they go to the open market (the bank pool) without compensation and may
+be bought from there at face value (1870 rules 10.2.1 and 10.4; 1830 the same:
+docs/18xx.md, "Excess trains"). While a company is over the limit the turn waits
+in the ``discard_train`` step; the companies discard in operating order (the
+operating company first), one ``discard_train`` action per train.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from oracle.core.errors import IllegalAction
+from oracle.eighteen.actions import DiscardTrain
+from oracle.eighteen.rosters import phase_def
+from oracle.eighteen.state import Company, State
+
+if TYPE_CHECKING:
+    from oracle.eighteen.rules import Rules
+
+STEP = "discard_train"
+
+
+def train_limit(rules: Rules, state: State) -> int | None:
+    phase = phase_def(rules.title(state), state.phase)
+    return phase.train_limit if phase is not None else None
+
+
+def over_limit(rules: Rules, state: State) -> Company | None:
+    """The company that discards next: over the limit, the operating company
+    first, then the operating order, then the position's order."""
+    limit = train_limit(rules, state)
+    if limit is None:
+        return None
+    order = [state.turn.company, *state.operating_order, *(c.id for c in state.companies)]
+    for cid in order:
+        c = state.company(cid) if cid is not None else None
+        if c is not None and len(c.trains) > limit:
+            return c
+    return None
+
+
+def after_purchase(rules: Rules, state: State) -> State:
+    """The buy-train step goes on, or waits for the discards a new phase needs."""
+    step = STEP if over_limit(rules, state) is not None else "buy_train"
+    return replace(state, turn=replace(state.turn, step=step))
+
+
+def discard(rules: Rules, state: State, action: DiscardTrain) -> State:
+    """One train of a company over the limit goes to the open market."""
+    due = over_limit(rules, state)
+    if due is None or due.id != action.company:
+        raise IllegalAction("train/not_over_limit",
+                            "", f"{action.company} is not the company that must discard"
+                            + (f" ({due.id} is)" if due is not None else ""))
+    if action.train not in due.trains:
+        raise IllegalAction("train/not_held", "", f"{due.id} holds no {action.train} train")
+    trains = list(due.trains)
+    trains.remove(action.train)
+    state = state.with_company(replace(due, trains=tuple(trains)))
+    state = replace(state, pool_trains=tuple(sorted((*state.pool_trains, action.train))))
+    return after_purchase(rules, state)
+
+
+def candidates(rules: Rules, state: State) -> list[DiscardTrain]:
+    due = over_limit(rules, state)
+    if due is None:
+        return []
+    return [DiscardTrain(due.id, t) for t in sorted(set(due.trains))]
