@@ -10,7 +10,8 @@
 * ``dividend``: ``{"type": "dividend", "company": "PRR", "kind": "payout"}``
   (``payout``, ``withhold``, or ``half`` where the title has it)
 * ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank;
-  with ``"from": "pool"`` from the open market (trains discarded over the limit)
+  with ``"from": "pool"`` from the open market (trains discarded over the limit); with
+  ``"from": "NYC", "price": 1`` from another company at the agreed price
 * ``discard_train``: ``{"type": "discard_train", "company": "NYC", "train": "3"}``: a
   company over the train limit after a phase change puts one train in the open market
 """
@@ -89,12 +90,15 @@ class Dividend:
 class BuyTrain:
     company: str
     train: str
-    source: str = ""  # "" the bank's depot, "pool" the open market
+    source: str = ""  # "" the bank's depot, "pool" the open market, else a company
+    price: int | None = None  # the agreed price, from a company only
 
     def to_json(self) -> JSON:
         out: JSON = {"type": "buy_train", "company": self.company, "train": self.train}
         if self.source:
             out["from"] = self.source
+        if self.price is not None:
+            out["price"] = self.price
         return out
 
 
@@ -127,7 +131,8 @@ def action_from_json(data: Any) -> Action:
     if kind == "dividend":
         return Dividend(data["company"], data["kind"])
     if kind == "buy_train":
-        return BuyTrain(data["company"], data["train"], data.get("from", ""))
+        return BuyTrain(data["company"], data["train"], data.get("from", ""),
+                        data.get("price"))
     if kind == "discard_train":
         return DiscardTrain(data["company"], data["train"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import excess
+from oracle.eighteen import excess, train_trade
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -114,7 +114,12 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
     president (the forced purchase). The first train of a type may start a phase
     and rust older trains, which leave the game; companies then over the new
     limit discard (``excess.py``). From the open market (``from: pool``): any
-    train there, at its face value, paid to the bank."""
+    train there, at its face value, paid to the bank. From another company:
+    ``train_trade.py``."""
+    if action.source not in ("", "pool"):
+        return train_trade.buy_from_company(rules, state, company, action, action.price)
+    if action.price is not None:
+        raise MalformedInput("price", "a price is agreed only for a train from a company")
     title = rules.title(state)
     train = roster(title).get(action.train)
     if train is None:

@@ -1,0 +1,56 @@
+"""Trains bought from another company (1830 and most 18xx: any agreed price of at
+least one dollar, between companies of the same or of different presidents).
+
+The action records a sale both presidents agreed to: ``buy_train`` with ``from``
+the selling company and ``price``. Reading taken (docs/18xx.md, "Trains from other
+companies"): the buyer pays the whole price from its treasury; the president's
+cash makes up a forced purchase only from the bank or the open market.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.actions import BuyTrain
+from oracle.eighteen.rosters import phase_def, roster
+from oracle.eighteen.state import Company, State
+
+if TYPE_CHECKING:
+    from oracle.eighteen.rules import Rules
+
+#: the lowest price a train changes hands for between companies
+MIN_PRICE = 1
+
+
+def buy_from_company(rules: Rules, state: State, company: Company, action: BuyTrain,
+                     price: int | None) -> State:
+    title = rules.title(state)
+    if action.train not in roster(title):
+        raise MalformedInput("train", f"{state.title} has no train {action.train!r}")
+    if price is None:
+        raise MalformedInput("price", "a train bought from a company needs a price")
+    seller = state.company(action.source)
+    if seller is None:
+        raise MalformedInput("from", f"unknown company {action.source!r}")
+    if seller.id == company.id:
+        raise IllegalAction("train/own_train", "", f"{company.id} cannot buy its own train")
+    if action.train not in seller.trains:
+        raise IllegalAction("train/not_held", "", f"{seller.id} holds no {action.train} train")
+    if price < MIN_PRICE:
+        raise IllegalAction("train/price_too_low", "",
+                            f"a train changes hands for at least {MIN_PRICE}")
+    phase = phase_def(title, state.phase)
+    if phase is not None and len(company.trains) >= phase.train_limit:
+        raise IllegalAction("train/limit", "",
+                            f"{company.id} holds its limit of {phase.train_limit}")
+    if company.treasury < price:
+        raise IllegalAction("money/insufficient", "", f"{company.id} has {company.treasury}, "
+                            f"not {price}; the president pays only towards a bank train")
+    left = list(seller.trains)
+    left.remove(action.train)
+    state = state.with_company(replace(seller, trains=tuple(left),
+                                       treasury=seller.treasury + price))
+    return state.with_company(replace(company, treasury=company.treasury - price,
+                                      trains=(*company.trains, action.train)))
