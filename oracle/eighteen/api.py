@@ -121,7 +121,9 @@ class EighteenAPI:
                      self.rules.connections.doubles_fn(self.rules, state))
 
     def game_over(self, position: JSON) -> bool:
-        """This oracle plays operating turns: it is over when the round is done."""
+        """This oracle plays operating turns: it is over when the round is done. With
+        ``bank_broken`` that is also the end of the game (bank.py): the position's
+        round is the last one the oracle plays either way."""
         return self.load(position).turn.step == "done"
 
     # -- loading -------------------------------------------------------------------
@@ -191,6 +193,8 @@ class EighteenAPI:
         for cid in state.operating_order:
             if cid not in company_ids:
                 raise MalformedInput("operating_order", f"unknown company {cid!r}")
+        if state.bank < 0 and not state.bank_broken:
+            raise MalformedInput("bank", "below zero only once the bank is broken")
         known_trains = {t.name for t in title.trains}
         for name in state.pool_trains:
             if name not in known_trains:

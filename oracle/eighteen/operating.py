@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen import bank as bank_cash
 from oracle.eighteen import excess, train_trade
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
@@ -86,7 +87,7 @@ def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
     company = replace(company, treasury=company.treasury + kept)
     company = _move_price(rules, state, company, rule.direction(action.kind, revenue))
     state = replace(state, players=tuple(players[p.id] for p in state.players), bank=bank)
-    state = state.with_company(company)
+    state = bank_cash.settle(state.with_company(company))
     return replace(state, turn=replace(state.turn, step="buy_train", revenue=0))
 
 

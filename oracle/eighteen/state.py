@@ -157,6 +157,9 @@ class State:
     #: trains in the open market (the bank pool), sorted: discarded over the train
     #: limit after a phase change, for sale at face value (docs/18xx.md)
     pool_trains: tuple[str, ...] = ()
+    #: the bank's cash ran out (bank.py): the game ends when the set of operating
+    #: rounds does; ``bank`` may then be below zero
+    bank_broken: bool = False
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -210,6 +213,7 @@ class State:
             "turn": self.turn.to_json(),
             **({"depot": dict(self.depot)} if self.depot is not None else {}),
             **({"pool_trains": sorted(self.pool_trains)} if self.pool_trains else {}),
+            **({"bank_broken": True} if self.bank_broken else {}),
         }
 
     @staticmethod
@@ -242,4 +246,5 @@ class State:
                       tuple(turn.get("single_track_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
             pool_trains=tuple(sorted(data.get("pool_trains", ()))),
+            bank_broken=bool(data.get("bank_broken", False)),
         )
