@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, replace
 
 from oracle.eighteen.board import HexDef, MapDef
+from oracle.eighteen.borders import crossing_edges
 from oracle.eighteen.coords import make_hex
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.state import Company, LaidTile, State, Token, Turn
@@ -80,7 +81,10 @@ def _most_joined(board: MapDef, state: State, hex_id: str,
 
 
 def _stays_on_map(board: MapDef, hex_id: str, tile: TileDef, rotation: int) -> bool:
-    """No track runs off the map (a real map's edges carry none either)."""
+    """No track runs off the map (a real map's edges carry none either) nor across
+    an impassable border (no lay in play can put it there)."""
+    if crossing_edges(board, hex_id, tile, rotation):
+        return False
     return all(board.neighbour(hex_id, (end[1] + rotation) % 6) is not None
                for path in tile.paths for end in path if end[0] == "e")
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from oracle.eighteen.board import MapDef
+from oracle.eighteen.borders import is_border
 from oracle.eighteen.coords import opposite
 from oracle.eighteen.state import State
 from oracle.eighteen.tiles import End, TileDef
@@ -22,7 +23,9 @@ Node = tuple[str, str, int]
 def side_node(board: MapDef, hex_id: str, edge: int) -> Node:
     other = board.neighbour(hex_id, edge)
     mine: Node = ("side", hex_id, edge)
-    if other is None:
+    if other is None or is_border(board, hex_id, edge):
+        # an impassable border: each hex keeps its own side, so no track joins
+        # across it (base rules; see ``borders``)
         return mine
     theirs: Node = ("side", other, opposite(edge))
     return min(mine, theirs)

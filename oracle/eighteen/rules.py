@@ -28,6 +28,7 @@ from oracle.eighteen.actions import (
     RunRoutes,
 )
 from oracle.eighteen.board import MapDef
+from oracle.eighteen.borders import crossing_edges
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
@@ -133,6 +134,14 @@ class Rules:
             (upgrade_problem(old, old_rotation, tile, rotation, label), "")
         if problem is not None:
             raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}", ruling)
+
+    def check_borders(self, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
+        """No track may run to an impassable border edge (base rules, no ruling ID)."""
+        crossed = crossing_edges(self.title(state).map, hex_id, tile, rotation)
+        if crossed:
+            raise refuse("tile/crosses_border",
+                         f"tile {tile.id} at rotation {rotation} on {hex_id} runs track "
+                         f"across the border at edge {crossed[0]}")
 
     def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
                        rotation: int) -> bool:
@@ -266,6 +275,7 @@ class Rules:
         if state.supply_of(tile.id) <= 0:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
+        self.check_borders(state, action.hex, tile, action.rotation)
         self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):
