@@ -58,3 +58,13 @@ def edge_between(a: str, b: str, layout: str) -> int | None:
         if neighbour(a, edge, layout) == b:
             return edge
     return None
+
+
+def hex_distance(a: str, b: str, layout: str) -> int:
+    """Hexes between ``a`` and ``b`` in a straight line, whatever lies between or
+    off the map ("as a crow without a passport flies": 1835 token costs)."""
+    (la, na), (lb, nb) = parse_hex(a), parse_hex(b)
+    single, doubled = abs(la - lb), abs(na - nb)
+    if layout == "flat_rows":  # the letter is the doubled axis there
+        single, doubled = doubled, single
+    return single + max(0, (doubled - single) // 2)

@@ -165,7 +165,8 @@ def _market(data: JSON) -> MarketDef | None:
 def _companies(data: JSON) -> tuple[CompanyDef, ...]:
     return tuple(
         CompanyDef(c["id"], c["name"], c["home"], c.get("city", 0), tuple(c["tokens"]),
-                   c.get("destination", ""), c.get("float_percent"), c.get("par"))
+                   c.get("destination", ""), c.get("float_percent"), c.get("par"),
+                   c.get("token_cost_per_hex", 0))
         for c in data["companies"])
 
 

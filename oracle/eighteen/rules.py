@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import destinations, excess, operating
+from oracle.eighteen import destinations, excess, operating, token_costs
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -375,6 +375,16 @@ class Rules:
         placed = sum(1 for t in state.tokens if t.company == company.id)
         return costs[min(placed, len(costs) - 1)]
 
+    def token_cost_at(self, state: State, company: Company, hex_id: str) -> int:
+        """The price of the company's next token on ``hex_id``: by distance from
+        home where the charter says so (1835, ``token_costs``), else the list."""
+        title = self.title(state)
+        cdef = title.company(company.id)
+        if cdef is not None and cdef.token_cost_per_hex and company.destination is None \
+                and any(t.company == company.id for t in state.tokens):
+            return token_costs.by_distance(title, cdef, hex_id)
+        return self.token_cost(state, company)
+
     def put_token(self, state: State, company: Company, action: PlaceToken,
                   power: TokenPower | None, via: str = "") -> State:
         extra = power is not None and power.extra
@@ -388,7 +398,8 @@ class Rules:
         if (power is None or power.connected) and \
                 (action.hex, action.city) not in self.reach(state, company.id).stops:
             raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}")
-        cost = 0 if power is not None and power.free else self.token_cost(state, company)
+        cost = 0 if power is not None and power.free else \
+            self.token_cost_at(state, company, action.hex)
         state = self.pay(state, company, cost)
         company = state.company(company.id) or company
         state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))

@@ -23,6 +23,9 @@ class CompanyDef:
     destination: str = ""  # destination hex (1870), "" if none
     float_percent: int | None = None  # share percentage sold to float, if published
     par: int | None = None  # a fixed par price, if the title prints one
+    #: when set, every token after the home token costs this much per hex of
+    #: straight-line distance from the home hex (1835; ``token_costs`` module)
+    token_cost_per_hex: int = 0
 
     @property
     def tokens(self) -> int:
