@@ -37,6 +37,9 @@ GRADED = ("pass", "fail")
 #: outcomes that stop a certificate
 BAD = ("fail", "error", "crash", "timeout", "setup-error")
 PROPERTY = "railrules"
+#: the id prefix of the plugin's ``--impl-each`` parameter (``impl#0``, ``impl#1``: no
+#: hyphen, so it splits cleanly from an Examples row's id)
+IMPL_ID = "impl#"
 
 _scenario_key = pytest.StashKey[dict[str, Any]]()
 
@@ -156,7 +159,10 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
     tags = node_tags(item)
     meta = describe(tags)
     callspec = getattr(item, "callspec", None)
-    example = callspec.id if callspec is not None else ""
+    # an Examples row's id, without the ``--impl-each`` parameter's part
+    example = "-".join(part for part in (callspec.id.split("-") if callspec else [])
+                       if not part.startswith(IMPL_ID))
+    impl = callspec.params.get("implementation") if callspec is not None else None
     scenario_id = meta["id"] or item.nodeid
     if example and meta["id"]:
         scenario_id = f"{meta['id']}[{example}]"
@@ -166,6 +172,8 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
         "line": info.get("line", 0), "outcome": outcome,
         "duration_s": round(call.duration, 6), "steps": info.get("steps", []),
     }
+    if impl is not None:
+        record["impl"] = str(impl)
     for key in ("failed_step", "expected", "observed", "game", "position", "verdict",
                 "handshake"):
         if info.get(key) is not None:

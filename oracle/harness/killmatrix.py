@@ -57,24 +57,46 @@ class Run:
 
 def run_suite(game: str, impl: str, timeout: float = 900.0) -> Run:
     """Run one game's scenarios against one implementation (served) in a subprocess."""
-    spec = (f"{sys.executable} -m oracle.protocol.server" if impl == BASELINE else impl)
+    return run_batch(game, [impl], timeout)[impl]
+
+
+def run_batch(game: str, impls: Sequence[str], timeout: float = 900.0) -> dict[str, Run]:
+    """Run one game's scenarios against each implementation in turn, in one pytest
+    subprocess (``--impl-each``: the scenarios are collected once for the batch); each
+    result record names its implementation."""
+    specs = {impl: (f"{sys.executable} -m oracle.protocol.server" if impl == BASELINE
+                    else impl) for impl in impls}
+    by_spec = {spec: impl for impl, spec in specs.items()}
     with tempfile.TemporaryDirectory(prefix="railrules-kill-") as tmp:
         out = Path(tmp) / "results.jsonl"
         cmd = [sys.executable, "-m", "pytest", str(front_door()), "--railrules-game", game,
-               "-p", "oracle.harness.pytest_plugin", "--impl", spec, "-q",
+               "-p", "oracle.harness.pytest_plugin", "-q",
                "-p", "no:randomly", "--no-header", "--tb=no", "-p", "no:xdist",
                "--railrules-results", str(out)]
+        for spec in specs.values():
+            cmd += ["--impl-each", spec]
         start = time.perf_counter()
         proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True,
-                              timeout=timeout, check=False)
-        run = Run(impl, proc.returncode, seconds=time.perf_counter() - start,
-                  tail=(proc.stdout + proc.stderr)[-3000:])
+                              timeout=timeout * len(impls), check=False)
+        seconds = (time.perf_counter() - start) / len(impls)
+        tail = (proc.stdout + proc.stderr)[-3000:]
+        runs = {impl: Run(impl, proc.returncode, seconds=seconds, tail=tail) for impl in impls}
         for rec in iter_records(out):
             if rec.get("type") == "result":
+                run = runs[by_spec[str(rec.get("impl"))]]
                 sid = str(rec["id"])
                 run.scenarios[sid] = list(rec.get("rulings") or [])
                 run.outcomes[sid] = str(rec.get("outcome"))
-    return run
+    # a batch's exit status is shared; a member's own verdict is its outcomes
+    for run in runs.values():
+        if len(impls) > 1:
+            run.returncode = 0 if not run.not_passing else 1
+    return runs
+
+
+#: mutants graded per pytest run: collecting the suite costs seconds, grading one
+#: mutant on a game's scenarios about as much again
+BATCH = 12
 
 
 def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None = None,
@@ -85,10 +107,19 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
     mutants = [m for m in all_mutants().values()
                if (not games or m.game in games) and (not names or m.name in names)]
     by_game = sorted({m.game for m in mutants} | set(games or ()))
-    jobs_list: list[tuple[str, str]] = [(g, BASELINE) for g in by_game]
-    jobs_list += [(m.game, f"mutant:{m.name}") for m in mutants]
+    jobs_list: list[tuple[str, list[str]]] = [(g, [BASELINE]) for g in by_game]
+    for game in by_game:
+        names = [f"mutant:{m.name}" for m in mutants if m.game == game]
+        # at least one batch per job, so both cores stay busy on a short list
+        size = max(1, min(BATCH, -(-len(names) // max(1, jobs))))
+        jobs_list += [(game, names[i:i + size]) for i in range(0, len(names), size)]
+
+    def one(job: tuple[str, list[str]]) -> list[tuple[str, Run]]:
+        game, impls = job
+        return [(game, run) for run in run_batch(game, impls).values()]
+
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(lambda j: (j[0], run_suite(j[0], j[1])), jobs_list))
+        runs = [pair for batch in pool.map(one, jobs_list) for pair in batch]
     baseline = {g: r for g, r in runs if r.impl == BASELINE}
     matrix: dict[str, list[str]] = {}
     setup_errors: dict[str, list[str]] = {}

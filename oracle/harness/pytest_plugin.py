@@ -16,6 +16,7 @@ import pytest
 
 from oracle.games import game_modules, get_game, registered_games
 from oracle.harness import collect
+from oracle.harness.collect import IMPL_ID
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
@@ -36,6 +37,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="largest reply line accepted, in bytes (default 16 MiB)")
     group.addoption("--railrules-game", action="append", default=None,
                     help="run only this game's scenarios (repeatable; default: every game)")
+    group.addoption("--impl-each", action="append", default=None,
+                    help="grade each of these implementations in turn in this one run "
+                         "(repeatable; the kill matrix batches mutants so); every result "
+                         "record names its implementation")
     group.addoption("--railrules-ruling", action="append", default=None,
                     help="run only scenarios of this ruling ID or prefix (repeatable)")
     group.addoption("--railrules-results", default=None,
@@ -96,12 +101,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    each = metafunc.config.getoption("--impl-each")
+    if each:
+        # scenario functions reach ``world`` (and so ``implementation``) only at run
+        # time, through their steps: name it here so every test takes the parameter
+        if "implementation" not in metafunc.fixturenames:
+            metafunc.fixturenames.append("implementation")
+        # session scope: pytest runs every test with one implementation, tears it down,
+        # then the next (one collection for the whole batch)
+        metafunc.parametrize("implementation", list(each), indirect=True, scope="session",
+                             ids=[f"{IMPL_ID}{i}" for i in range(len(each))])
+
+
 @pytest.fixture(scope="session")
 def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
     config = request.config
+    spec = getattr(request, "param", None) or str(config.getoption("--impl"))
     # ``mutant:NAME`` is served over the protocol like any outside engine.
     impl = make_implementation(
-        resolve_spec(str(config.getoption("--impl"))),
+        resolve_spec(spec),
         timeout=float(config.getoption("--impl-timeout")),
         max_restarts=int(config.getoption("--impl-restarts")),
         max_reply_bytes=int(config.getoption("--impl-max-reply")))

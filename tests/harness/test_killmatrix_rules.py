@@ -26,8 +26,8 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, str]]:
         "m_right": Mutant("m_right", "toy", ("TOY-03",), "dies by its own", object),
     }
     monkeypatch.setattr("oracle.harness.mutants.all_mutants", lambda: mutants)
-    monkeypatch.setattr(killmatrix, "run_suite",
-                        lambda game, impl, timeout=900.0: _run(impl, table[impl]))
+    monkeypatch.setattr(killmatrix, "run_batch", lambda game, impls, timeout=900.0: {
+        impl: _run(impl, table[impl]) for impl in impls})
     table["mutant:m_setup"] = {"a": "setup-error", "b": "pass", "c": "pass"}
     table["mutant:m_wrong"] = {"a": "pass", "b": "fail", "c": "pass"}
     table["mutant:m_right"] = {"a": "pass", "b": "pass", "c": "fail"}
