@@ -48,7 +48,7 @@ from oracle.eighteen import route_search_paths
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
 from oracle.eighteen.revenue import RevenueHooks, _best_assignment, counted_stops, route_revenue
-from oracle.eighteen.route_search_paths import Run
+from oracle.eighteen.route_search_paths import Run, SuffixSearch
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
@@ -205,7 +205,7 @@ Row = tuple[int, int, int]  # (value, sure-conflict segments, candidate index)
 Placed = tuple[int, tuple[tuple[Leg, ...], ...]]  # (segments used, legs per chosen route)
 
 
-class _BranchAndBound:
+class _BranchAndBound(SuffixSearch[Candidate]):
     """Phase 2. ``solve`` first finds the exact optimum of every suffix of the
     trains (the last one, the last two, ...): that suffix optimum bounds what the
     remaining trains can add, conflicts among them included ("Russian doll" search).
@@ -303,15 +303,6 @@ class _BranchAndBound:
         return self.placed[-1][1]
 
     # -- the search -----------------------------------------------------------------
-    def solve(self) -> list[int]:
-        for start in range(self.n - 1, -1, -1):
-            self.start = start
-            self.best_total, self.best_pick = -1, []
-            self._greedy()
-            self._branch(start, 0, 0, ())
-            self.suffix[start] = max(self.best_total, 0)
-        return self.best_pick
-
     def _same_type_start(self, i: int) -> int:
         """Symmetry: a train takes candidates after its same-type predecessor's."""
         if i > self.start and self.order[i - 1] == self.order[i]:
@@ -325,15 +316,6 @@ class _BranchAndBound:
                 same += 1
             return prev if same < self.repeats[self.ids[i][prev]] else prev + 1
         return 0
-
-    def _leaf(self, total: int) -> None:
-        if total <= self.best_total:
-            return
-        # a title's constraint on the whole set applies to the whole set only
-        if self.start == 0 and not _combination_ok(self.table, self.order, self.pick,
-                                                   self.candidates, self.valued):
-            return
-        self.best_total, self.best_pick = total, list(self.pick)
 
     def _greedy(self) -> None:
         """The first incumbent: each train takes its best candidate that still fits
@@ -411,24 +393,6 @@ class _BranchAndBound:
             self._pop()
         return total, (picks if disjoint else None), positions
 
-    def _swapped(self, i: int, k: int) -> bool:
-        """Cross-type symmetry: trains of two types that value both their routes alike
-        could swap them. Of the two assignments only the one giving the earlier
-        train the route first in (value, id) order is searched; the search keeps the
-        lexicographically first optimal assignment, which this never excludes."""
-        mine = self.ids[i][k]
-        value = self.values[i][k]
-        for j in range(self.start, i):
-            p = self.pick[j - self.start]
-            if p < 0 or self.order[j] == self.order[i]:
-                continue
-            theirs, their_value = self.ids[j][p], self.values[j][p]
-            if (-value, mine) < (-their_value, theirs) and \
-                    self.value_of[i].get(theirs) == their_value and \
-                    self.value_of[j].get(mine) == value:
-                return True
-        return False
-
     def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
         self.branches += 1
         self.budget.tick()
@@ -496,13 +460,6 @@ def _value(table: StopTable, train: TrainType,
     return rows
 
 
-def _combination_ok(table: StopTable, order: list[str], pick: list[int],
-                    candidates: list[Candidate],
-                    valued: dict[str, list[tuple[int, int, int]]]) -> bool:
-    chosen = [(table.ctx.trains[n], [table.visited(h, s) for h, s in
-                                     candidates[valued[n][k][2]].stops])
-              for n, k in zip(order, pick, strict=True) if k >= 0]
-    return table.ctx.hooks.combination_ok(chosen)
 
 
 def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int) -> Run:

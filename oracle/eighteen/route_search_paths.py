@@ -46,6 +46,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
@@ -203,10 +204,82 @@ def best_run(table: StopTable, owned: Sequence[str], budget: Budget) -> Run:
 Row = tuple[int, int, int]  # (value, segments, candidate index)
 
 
-class _BranchAndBound:
-    """Phase 2. ``solve`` first finds the exact optimum of every suffix of the
-    trains (the last one, the last two, ...): that suffix optimum bounds what the
-    remaining trains can add, conflicts among them included ("Russian doll" search)."""
+class HasStops(Protocol):
+    """A candidate of either search: the stops it visits, in order."""
+
+    @property
+    def stops(self) -> tuple[tuple[str, int], ...]: ...
+
+
+C = TypeVar("C", bound=HasStops)
+
+
+class SuffixSearch(Generic[C]):
+    """What both route searches' branch and bound share: ``solve`` finds the exact
+    optimum of every suffix of the trains (the last one, the last two, ...), which
+    bounds what the remaining trains can add, conflicts among them included
+    ("Russian doll" search); the leaf check; the cross-type symmetry rule. A search
+    supplies ``_greedy`` (the first incumbent) and ``_branch``."""
+
+    order: list[str]
+    ids: list[list[int]]
+    values: list[list[int]]
+    value_of: list[dict[int, int]]
+    table: StopTable
+    candidates: list[C]
+    valued: dict[str, list[Row]]
+    n: int
+    suffix: list[int]
+    best_total: int
+    best_pick: list[int]
+    pick: list[int]
+    start: int
+
+    def _greedy(self) -> None:
+        raise NotImplementedError
+
+    def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
+        raise NotImplementedError
+
+    def solve(self) -> list[int]:
+        for start in range(self.n - 1, -1, -1):
+            self.start = start
+            self.best_total, self.best_pick = -1, []
+            self._greedy()
+            self._branch(start, 0, 0, ())
+            self.suffix[start] = max(self.best_total, 0)
+        return self.best_pick
+
+    def _leaf(self, total: int) -> None:
+        if total <= self.best_total:
+            return
+        # a title's constraint on the whole set applies to the whole set only
+        if self.start == 0 and not _combination_ok(self.table, self.order, self.pick,
+                                                   self.candidates, self.valued):
+            return
+        self.best_total, self.best_pick = total, list(self.pick)
+
+    def _swapped(self, i: int, k: int) -> bool:
+        """Cross-type symmetry: trains of two types that value both their routes alike
+        could swap them. Of the two assignments only the one giving the earlier
+        train the route first in (value, id) order is searched; the search keeps the
+        lexicographically first optimal assignment, which this never excludes."""
+        mine = self.ids[i][k]
+        value = self.values[i][k]
+        for j in range(self.start, i):
+            p = self.pick[j - self.start]
+            if p < 0 or self.order[j] == self.order[i]:
+                continue
+            theirs, their_value = self.ids[j][p], self.values[j][p]
+            if (-value, mine) < (-their_value, theirs) and \
+                    self.value_of[i].get(theirs) == their_value and \
+                    self.value_of[j].get(mine) == value:
+                return True
+        return False
+
+
+class _BranchAndBound(SuffixSearch[Candidate]):
+    """Phase 2 on explicit track paths (``SuffixSearch`` says how it bounds)."""
 
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
                  candidates: list[Candidate], budget: Budget) -> None:
@@ -232,30 +305,12 @@ class _BranchAndBound:
         self.start = 0
         self.tail = 0  # set by _free_bound: its bound less the first train's part
 
-    def solve(self) -> list[int]:
-        for start in range(self.n - 1, -1, -1):
-            self.start = start
-            self.best_total, self.best_pick = -1, []
-            self._greedy()
-            self._branch(start, 0, 0, ())
-            self.suffix[start] = max(self.best_total, 0)
-        return self.best_pick
-
     def _same_type_start(self, i: int) -> int:
         """Symmetry: a train takes candidates after its same-type predecessor's."""
         if i > self.start and self.order[i - 1] == self.order[i]:
             prev = self.pick[i - 1 - self.start]
             return len(self.rows[i]) if prev < 0 else prev + 1
         return 0
-
-    def _leaf(self, total: int) -> None:
-        if total <= self.best_total:
-            return
-        # a title's constraint on the whole set applies to the whole set only
-        if self.start == 0 and not _combination_ok(self.table, self.order, self.pick,
-                                                   self.candidates, self.valued):
-            return
-        self.best_total, self.best_pick = total, list(self.pick)
 
     def _greedy(self) -> None:
         """The first incumbent: each train takes its best free candidate."""
@@ -309,24 +364,6 @@ class _BranchAndBound:
         if i > self.start and self.suffix[i] < total:
             return self.suffix[i], None, positions
         return total, (picks if disjoint else None), positions
-
-    def _swapped(self, i: int, k: int) -> bool:
-        """Cross-type symmetry: trains of two types that value both their routes alike
-        could swap them. Of the two assignments only the one giving the earlier
-        train the route first in (value, id) order is searched; the search keeps the
-        lexicographically first optimal assignment, which this never excludes."""
-        mine = self.ids[i][k]
-        value = self.values[i][k]
-        for j in range(self.start, i):
-            p = self.pick[j - self.start]
-            if p < 0 or self.order[j] == self.order[i]:
-                continue
-            theirs, their_value = self.ids[j][p], self.values[j][p]
-            if (-value, mine) < (-their_value, theirs) and \
-                    self.value_of[i].get(theirs) == their_value and \
-                    self.value_of[j].get(mine) == value:
-                return True
-        return False
 
     def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
         self.branches += 1
@@ -396,7 +433,7 @@ def _value(table: StopTable, train: TrainType,
 
 
 def _combination_ok(table: StopTable, order: list[str], pick: list[int],
-                    candidates: list[Candidate],
+                    candidates: Sequence[HasStops],
                     valued: dict[str, list[tuple[int, int, int]]]) -> bool:
     chosen = [(table.ctx.trains[n], [table.visited(h, s) for h, s in
                                      candidates[valued[n][k][2]].stops])

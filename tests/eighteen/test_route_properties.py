@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.eighteen.generated import legal_tiles
+from oracle.eighteen.graph import hex_content
 from oracle.eighteen.route_search import best_run, brute_force, simple_paths
 from oracle.eighteen.routes import check_routes
 from oracle.eighteen.state import LaidTile
@@ -52,7 +53,13 @@ def test_more_track_never_lowers_the_optimum(seed: int, owned: list[str]) -> Non
     before = best_run(table(board, state), owned).total
     rng = random.Random(seed)
     for hex_id in rng.sample(sorted(board.hexes), len(board.hexes)):
-        options = legal_tiles(board, state, hex_id, COLOURS[1:4])
+        # more track, not lower stop values: an upgrade may print a lower value (a
+        # yellow $20 town to a green $10 one), which lowers the optimum honestly
+        old, _ = hex_content(board, state, hex_id)
+        options = [(tile, rotation)
+                   for tile, rotation in legal_tiles(board, state, hex_id, COLOURS[1:4])
+                   if all(new.revenue >= was.revenue
+                          for new, was in zip(tile.stops, old.stops, strict=True))]
         if options:
             tile, rotation = rng.choice(options)
             tiles = (*(x for x in state.tiles if x.hex != hex_id),
