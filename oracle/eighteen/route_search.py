@@ -47,8 +47,9 @@ from oracle.core.errors import IllegalAction
 from oracle.eighteen import route_search_paths
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import RevenueHooks, _best_assignment, counted_stops, route_revenue
-from oracle.eighteen.route_search_paths import Run, SuffixSearch
+from oracle.eighteen.revenue import _best_assignment
+from oracle.eighteen.route_bnb import Row, SuffixSearch, train_order, value_rows
+from oracle.eighteen.route_search_paths import Run
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
@@ -192,16 +193,19 @@ def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = 
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
     candidates = candidate_paths(table, trains, tracks) if trains else []
-    valued = {name: _value(table, train, candidates) for name, train in zip(types, trains,
-                                                                        strict=True)}
-    order = sorted((n for n in owned if n in ctx.trains),
-                   key=lambda n: (-(valued[n][0][0] if valued[n] else 0), n))
+    valued = {name: value_rows(table, train, candidates, _mandatory)
+              for name, train in zip(types, trains, strict=True)}
+    order = train_order(owned, valued, ctx.trains.__contains__)
     search = _BranchAndBound(order, valued, table, candidates, tracks)
     pick = search.solve()
     return _run(order, pick, search, len(candidates))
 
 
-Row = tuple[int, int, int]  # (value, sure-conflict segments, candidate index)
+def _mandatory(cand: Candidate) -> int:
+    """The conflict mask rows carry: the segments every way to run it uses."""
+    return cand.mandatory
+
+
 Placed = tuple[int, tuple[tuple[Leg, ...], ...]]  # (segments used, legs per chosen route)
 
 
@@ -217,34 +221,14 @@ class _BranchAndBound(SuffixSearch[Candidate]):
 
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
                  candidates: list[Candidate], tracks: Tracks) -> None:
+        # how many routes could run one stop sequence at once: each end takes one
+        # segment at its stop, each stop between two
+        super().__init__(order, valued, table, candidates, tracks.budget,
+                         [_repeats(tracks, c) for c in candidates])
         self.tracks = tracks
-        self.budget = tracks.budget
-        self.order = order
-        self.rows = [valued[n] for n in order]
-        self.masks = [[r[1] for r in rows] for rows in self.rows]
-        self.ids = [[r[2] for r in rows] for rows in self.rows]
-        #: train position -> candidate id -> value, for the swap rule
-        self.value_of = [{r[2]: r[0] for r in rows} for rows in self.rows]
-        # the swap rule compares routes across trains, so no hook may tell trains apart
-        self.swaps = type(table.ctx.hooks) is RevenueHooks
-        self.values = [[r[0] for r in rows] for rows in self.rows]
-        self.table = table
-        self.candidates = candidates
-        self.valued = valued
-        self.n = len(order)
-        self.suffix = [0] * (self.n + 1)  # exact optimum of trains i.. (0 beyond the end)
-        self.branches = 0
-        self.best_total = -1
-        self.best_pick: list[int] = []
-        self.pick: list[int] = []
-        self.start = 0
-        self.tail = 0  # set by _free_bound: its bound less the first train's part
         self.placed: list[Placed] = [(0, ())]  # a stack: the chosen routes' track
         self.chosen: list[int] = []  # candidate ids of the chosen routes, in order
         self.joint: dict[tuple[int, ...], list[Leg] | None] = {}
-        #: how many routes could run one stop sequence at once: each end takes one
-        #: segment at its stop, each stop between two
-        self.repeats = [_repeats(tracks, c) for c in candidates]
 
     # -- the track ------------------------------------------------------------------
     def _push(self, cid: int) -> bool:
@@ -302,164 +286,23 @@ class _BranchAndBound(SuffixSearch[Candidate]):
     def legs(self) -> tuple[tuple[Leg, ...], ...]:
         return self.placed[-1][1]
 
-    # -- the search -----------------------------------------------------------------
-    def _same_type_start(self, i: int) -> int:
-        """Symmetry: a train takes candidates after its same-type predecessor's."""
-        if i > self.start and self.order[i - 1] == self.order[i]:
-            prev = self.pick[i - 1 - self.start]
-            if prev < 0:
-                return len(self.rows[i])
-            # the same stops again, on other track, while the stops have track left
-            same = 1
-            while i - 1 - same >= self.start and self.order[i - 1 - same] == self.order[i] \
-                    and self.pick[i - 1 - same - self.start] == prev:
-                same += 1
-            return prev if same < self.repeats[self.ids[i][prev]] else prev + 1
-        return 0
+    # -- the hooks of ``SuffixSearch`` ----------------------------------------------
+    def _take(self, i: int, k: int) -> bool:
+        return self._push(self.ids[i][k])
 
-    def _greedy(self) -> None:
-        """The first incumbent: each train takes its best candidate that still fits
-        (trying a few only: this is a starting point, not the answer)."""
-        used = total = 0
-        depth = len(self.chosen)
-        for i in range(self.start, self.n):
-            first = self._same_type_start(i)
-            pick = -1
-            tries = 0
-            for k in range(first, len(self.rows[i])):
-                if self.rows[i][k][1] & used:
-                    continue
-                tries += 1
-                if tries > 8:
-                    break
-                if self._push(self.ids[i][k]):
-                    pick = k
-                    break
-            self.pick.append(pick)
-            if pick >= 0:
-                used |= self.rows[i][pick][1]
-                total += self.rows[i][pick][0]
-        self._leaf(total)
-        self.pick.clear()
+    def _depth(self) -> int:
+        return len(self.chosen)
+
+    def _release_to(self, depth: int) -> None:
         while len(self.chosen) > depth:
             self._pop()
 
-    def _free_bound(self, i: int, used: int, first: int,
-                    hint: Sequence[int]) -> tuple[int, list[int] | None, list[int]]:
-        """What trains i.. could add at most: the smaller of their exact optimum on
-        the whole board and the sum of each one's best candidate not surely in
-        conflict with ``used`` (a type's k trains: its k best such candidates, in
-        symmetry order), ignoring their conflicts with one another. When those
-        candidates fit on the track with the chosen ones, they are also the best
-        completion: their picks come back.
-
-        ``hint`` holds where the parent node's scans stopped: the candidates before
-        those conflicted with the parent's sure track, hence with this node's (a
-        superset), so the scans resume there. The scan positions come back for the
-        children."""
-        total = 0
-        start = first
-        picks: list[int] = []
-        positions: list[int] = []
-        disjoint = True
-        same = 0
-        for j in range(i, self.n):
-            masks = self.masks[j]
-            if j > i and self.order[j] != self.order[j - 1]:
-                start = 0
-            k = max(start, hint[j - i]) if hint else start
-            end = len(masks)
-            while k < end and masks[k] & used:
-                k += 1
-            positions.append(k)
-            if k < end:
-                total += self.values[j][k]
-                picks.append(k)
-                same = same + 1 if picks[-2:-1] == [k] and self.order[j] == self.order[j - 1] \
-                    else 1
-                start = k if same < self.repeats[self.ids[j][k]] else k + 1
-            else:
-                picks.append(-1)
-                start = k + 1
-        self.tail = total - (self.values[i][picks[0]] if picks[0] >= 0 else 0)
-        if i > self.start and self.suffix[i] < total:
-            return self.suffix[i], None, positions
+    def _completion_fits(self, i: int, picks: Sequence[int]) -> bool:
         depth = len(self.chosen)
-        for j, k in zip(range(i, self.n), picks, strict=True):
-            if k >= 0 and not self._push(self.ids[j][k]):
-                disjoint = False
-                break
-        while len(self.chosen) > depth:
-            self._pop()
-        return total, (picks if disjoint else None), positions
-
-    def _branch(self, i: int, used: int, total: int, hint: Sequence[int]) -> None:
-        self.branches += 1
-        self.budget.tick()
-        if i == self.n:
-            self._leaf(total)
-            return
-        first = self._same_type_start(i)
-        bound, completion, positions = self._free_bound(i, used, first, hint)
-        if total + bound <= self.best_total:
-            return
-        if completion is not None:
-            depth = len(self.pick)
-            self.pick.extend(completion)
-            self._leaf(total + bound)
-            del self.pick[depth:]
-            if self.best_total == total + bound:
-                return  # nothing in this subtree can beat its own bound
-        masks, values = self.masks[i], self.values[i]
-        # trains i+1.. add at most their suffix optimum, and at most their best
-        # candidates free of this node's track (the children's track is more)
-        rest = min(self.suffix[i + 1], self.tail)
-        below = positions[1:]
-        for k in range(positions[0], len(masks)):
-            value = values[k]
-            if total + value + rest <= self.best_total:
-                break
-            if masks[k] & used or (self.swaps and self._swapped(i, k)):
-                continue
-            if not self._push(self.ids[i][k]):
-                continue
-            self.pick.append(k)
-            self._branch(i + 1, used | masks[k], total + value, below)
-            self.pick.pop()
-            self._pop()
-        self.pick.append(-1)  # this train runs nothing
-        self._branch(i + 1, used, total, below)
-        self.pick.pop()
-
-
-def _value(table: StopTable, train: TrainType,
-           candidates: list[Candidate]) -> list[Row]:
-    """(value, segments, candidate index) of each candidate the train may run with a
-    positive value, best first."""
-    hooks = table.ctx.hooks
-    rows = []
-    single = train.distance[0] if len(train.distance) == 1 else None
-    plain = single is not None and not hooks.hex_bonus and not hooks.double_stops and \
-        ("halt" not in single.kinds or train.name in hooks.halt_trains) and \
-        type(hooks) is RevenueHooks
-    for i, cand in enumerate(candidates):
-        stops = [table.visited(h, s) for h, s in cand.stops]
-        if plain and single is not None:
-            # the common case, without the general machinery: one allowance
-            values = sorted((s.value for s in stops if s.kind in single.kinds), reverse=True)
-            if not 2 <= len(values) <= single.visit:
-                continue
-            value: int | None = sum(values[:single.pay])
-        else:
-            if counted_stops(train, [hooks.visible(train, s) for s in stops]) < 2:
-                continue
-            value = route_revenue(train, stops, hooks)
-        if value:
-            rows.append((value, cand.mandatory, i))
-    rows.sort(key=lambda r: (-r[0], r[2]))
-    return rows
-
-
+        fits = all(self._push(self.ids[j][k])
+                   for j, k in zip(range(i, self.n), picks, strict=True) if k >= 0)
+        self._release_to(depth)
+        return fits
 
 
 def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int) -> Run:
