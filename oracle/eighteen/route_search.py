@@ -47,9 +47,9 @@ from oracle.core.errors import IllegalAction
 from oracle.eighteen import route_search_paths
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import _best_assignment
 from oracle.eighteen.route_bnb import Row, SuffixSearch, train_order, value_rows
 from oracle.eighteen.route_search_paths import Run
+from oracle.eighteen.route_stops import StopFacts
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
@@ -81,20 +81,8 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     refs = {i: (tracks.nodes[i][1], tracks.nodes[i][2]) for i in stops}
     inside = set(stops)
     legs_of = {i: sorted(tracks.legs_from(i) & inside) for i in stops}
-    kinds = sorted({table.length_kind(*refs[i]) for i in stops})
-    kind = {i: kinds.index(table.length_kind(*refs[i])) for i in stops}
-    end_only = {i: bool(table.end_only(*refs[i])) for i in stops}
-    tokened = {i: refs[i] in table.tokened for i in stops}
-    feasible: dict[tuple[int, ...], bool] = {}
-
-    def runnable(counts: tuple[int, ...]) -> bool:
-        """Some train may run stops of these kinds (``counts`` per kind)."""
-        known = feasible.get(counts)
-        if known is None:
-            zero = tuple((k, 0) for k, n in zip(kinds, counts, strict=True) for _ in range(n))
-            known = feasible[counts] = any(
-                _best_assignment(t.distance, zero) is not None for t in trains)
-        return known
+    facts = StopFacts(table, trains, refs)
+    end_only, tokened = facts.end_only, facts.tokened
 
     out: list[Candidate] = []
     runs: dict[tuple[int, ...], bool] = {}
@@ -125,9 +113,8 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
         for to in legs_of[here]:
             if to in seq:
                 continue
-            k = kind[to]
-            grown = (*counts[:k], counts[k] + 1, *counts[k + 1:])
-            if not runnable(grown):
+            grown = facts.grown(counts, to)
+            if grown is None:
                 continue
             sides = tracks.cuts_from(here)[to]
             if sides & passed:
@@ -147,8 +134,7 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                  must | tracks.bridges_from(here)[to], passed | sides)
 
     for start in stops:
-        counts = tuple(int(kind[start] == k) for k in range(len(kinds)))
-        walk((start,), (), counts, 0, 0, int(tokened[start]), 0, 0)
+        walk((start,), (), facts.start(start), 0, 0, int(tokened[start]), 0, 0)
     return out
 
 

@@ -49,8 +49,8 @@ from dataclasses import dataclass
 
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import _best_assignment
 from oracle.eighteen.route_bnb import Row, SuffixSearch, pairwise_disjoint, train_order, value_rows
+from oracle.eighteen.route_stops import StopFacts
 from oracle.eighteen.route_tracks import Budget
 from oracle.eighteen.routes import Route, StopTable
 
@@ -140,21 +140,9 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     stops = sorted(index.stop_ids, key=index.stop_ids.__getitem__)
     reach = table.graph.reach(table.company).stops
     links = {index.stop_ids[s]: index.links_from(s) for s in stops if (s[1], s[2]) in reach}
-    kinds = sorted({table.length_kind(s[1], s[2]) for s in index.stop_ids})
-    kind = {i: kinds.index(table.length_kind(s[1], s[2])) for s, i in index.stop_ids.items()}
-    end_only = {i: bool(table.end_only(s[1], s[2])) for s, i in index.stop_ids.items()}
-    tokened = {i: (s[1], s[2]) in table.tokened for s, i in index.stop_ids.items()}
+    facts = StopFacts(table, trains, {i: (s[1], s[2]) for s, i in index.stop_ids.items()})
+    end_only, tokened = facts.end_only, facts.tokened
     refs = [(s[1], s[2]) for s in stops]
-    feasible: dict[tuple[int, ...], bool] = {}
-
-    def runnable(counts: tuple[int, ...]) -> bool:
-        """Some train may run stops of these kinds (``counts`` per kind)."""
-        known = feasible.get(counts)
-        if known is None:
-            zero = tuple((k, 0) for k, n in zip(kinds, counts, strict=True) for _ in range(n))
-            known = feasible[counts] = any(
-                _best_assignment(t.distance, zero) is not None for t in trains)
-        return known
 
     out: list[Candidate] = []
 
@@ -172,16 +160,15 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
             to = link.to
             if visited >> to & 1 or link.sides & sides or link.segments & segments:
                 continue
-            k = kind[to]
-            grown = (*counts[:k], counts[k] + 1, *counts[k + 1:])
-            if not runnable(grown):
+            grown = facts.grown(counts, to)
+            if grown is None:
                 continue
             walk(first, to, (*seq, to), (*chain, link), grown, segments | link.segments,
                  sides | link.sides, visited | 1 << to, tokens + tokened[to])
 
     for start in links:
-        counts = tuple(int(kind[start] == k) for k in range(len(kinds)))
-        walk(start, start, (start,), (), counts, 0, 0, 1 << start, int(tokened[start]))
+        walk(start, start, (start,), (), facts.start(start), 0, 0, 1 << start,
+             int(tokened[start]))
     return out
 
 
