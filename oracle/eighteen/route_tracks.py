@@ -291,7 +291,7 @@ class Tracks:
         ones heading straight for ``b`` first."""
         dist = self.distances(b)
         far = len(self.nodes) + 1
-        is_stop, adj, tick = self.is_stop, self.adj, self.budget.tick
+        is_stop, adj, tick, connected = self.is_stop, self.adj, self.budget.tick, self.connected
         path = [a]
 
         def walk(node: int, inner: int, edges: int) -> Iterator[Leg]:
@@ -304,6 +304,11 @@ class Tracks:
                     yield Leg((*path, b), inner, edges | bit)
                     continue
                 if d >= far or is_stop[nxt] or (inner | banned_nodes) >> nxt & 1:
+                    continue
+                # only where ``b`` can still be reached: the walk then never wanders
+                # into track it cannot leave again (each step leads to some leg)
+                if not connected(nxt, b, inner | banned_nodes | 1 << nxt,
+                                 edges | bit | banned_edges):
                     continue
                 path.append(nxt)
                 yield from walk(nxt, inner | 1 << nxt, edges | bit)
@@ -318,28 +323,6 @@ class Tracks:
         when there are none."""
         if not self._degrees_allow(demands, fixed_edges):
             return None
-        n = len(demands)
-        out: list[Leg] = []
-
-        def rec(k: int, used: int, route_nodes: dict[int, int]) -> bool:
-            if k == n:
-                return True
-            r, a, b = demands[k]
-            own = route_nodes.get(r, 0)
-            for leg in self.paths(a, b, own, used):
-                grown = dict(route_nodes)
-                grown[r] = own | leg.inner
-                now = used | leg.edges
-                rest = demands[k + 1:]
-                if all(self.connected(ra, rb, grown.get(rr, 0), now) for rr, ra, rb in rest) \
-                        and self._flows_allow(rest, now) and \
-                        self._route_flows_allow(rest, now, grown):
-                    out.append(leg)
-                    if rec(k + 1, now, grown):
-                        return True
-                    out.pop()
-            return False
-
         start = dict(fixed_nodes or {})
         if not self._flows_allow(demands, fixed_edges) or \
                 not self._still_possible(demands, fixed_edges, start) or \
@@ -348,7 +331,40 @@ class Tracks:
         quick = self.greedy(demands, fixed_edges, start)
         if quick is not None:
             return quick
-        return out if rec(0, fixed_edges, start) else None
+        # The exact search's work depends on the order it takes the legs in (never its
+        # answer): taking the legs at the most crowded stops first proves at once that
+        # a few legs there cannot fit, where the given order may first try every way
+        # to run the legs elsewhere; on other sets the given order is the quick one.
+        # So the two orders take turns, each with twice the allowance of its last go,
+        # until one finishes: never much more than twice the work of the better one.
+        orders = [list(range(len(demands))), self._crowded_first(demands, fixed_edges)]
+        allowance = _FIRST_ALLOWANCE
+        while True:
+            for order in orders:
+                found = _OrderedSearch(self, [demands[j] for j in order], allowance).run(
+                    fixed_edges, start)
+                if found is not None:
+                    legs = found[0]
+                    if legs is None:
+                        return None
+                    return [legs[order.index(j)] for j in range(len(demands))]
+            allowance *= 2
+
+    def _crowded_first(self, demands: list[Demand], fixed_edges: int) -> list[int]:
+        """Demand indices, those ending at the stops with the most legs per free
+        segment first."""
+        ends: dict[int, int] = {}
+        for _, a, b in demands:
+            ends[a] = ends.get(a, 0) + 1
+            ends[b] = ends.get(b, 0) + 1
+        crowd = {s: count / max(1, sum(1 for _, bit in self.adj[s] if not bit & fixed_edges))
+                 for s, count in ends.items()}
+
+        def key(j: int) -> tuple[float, float, int]:
+            _, a, b = demands[j]
+            return (-max(crowd[a], crowd[b]), -min(crowd[a], crowd[b]), j)
+
+        return sorted(range(len(demands)), key=key)
 
     def _flows_allow(self, demands: list[Demand], used: int) -> bool:
         """At each stop, the legs ending there leave by different segments towards
@@ -543,3 +559,55 @@ class Tracks:
         return all(sum(1 for _, bit in self.adj[s] if not bit & fixed_edges) >= count
                    for s, count in ends.items())
 
+
+
+#: work units (``Budget``) the exact search may spend in its first go in each order
+#: (doubled each round)
+_FIRST_ALLOWANCE = 20_000
+
+
+class _OutOfAllowance(Exception):
+    pass
+
+
+class _OrderedSearch:
+    """The exact joint realisation with the demands in one order: a depth-first
+    search over each leg's simple paths, cut as soon as a later leg can no longer
+    reach its end or the flows no longer suffice; it gives up (``run`` returns
+    None) once it has spent ``allowance`` work units."""
+
+    def __init__(self, tracks: Tracks, todo: list[Demand], allowance: int) -> None:
+        self.tracks = tracks
+        self.todo = todo
+        self.until = tracks.budget.work + allowance
+        self.out: list[Leg] = []
+
+    def run(self, used: int, route_nodes: dict[int, int]) -> tuple[list[Leg] | None] | None:
+        """(the legs in this order, or None when there are none), or None when the
+        allowance ran out first."""
+        try:
+            return (list(self.out) if self._rec(0, used, route_nodes) else None,)
+        except _OutOfAllowance:
+            return None
+
+    def _rec(self, k: int, used: int, route_nodes: dict[int, int]) -> bool:
+        todo, tracks = self.todo, self.tracks
+        if k == len(todo):
+            return True
+        r, a, b = todo[k]
+        own = route_nodes.get(r, 0)
+        rest = todo[k + 1:]
+        for leg in tracks.paths(a, b, own, used):
+            if tracks.budget.work > self.until:
+                raise _OutOfAllowance
+            grown = dict(route_nodes)
+            grown[r] = own | leg.inner
+            now = used | leg.edges
+            if all(tracks.connected(ra, rb, grown.get(rr, 0), now) for rr, ra, rb in rest) \
+                    and tracks._flows_allow(rest, now) and \
+                    tracks._route_flows_allow(rest, now, grown):
+                self.out.append(leg)
+                if self._rec(k + 1, now, grown):
+                    return True
+                self.out.pop()
+        return False
