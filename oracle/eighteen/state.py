@@ -38,6 +38,10 @@ class Company:
     #: "placed" (a new destination token on the destination), "promoted" (a token
     #: already there became it, DS-13), "charter" (kept as the $100 token, DS-11)
     destination: str | None = None
+    #: the held trains that are obsolete (18AL's 4 once the 7 is bought), sorted, a
+    #: part of ``trains``: they run once more and leave after the company's next
+    #: dividend (obsolete.py)
+    obsolete: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -49,6 +53,8 @@ class Company:
             out["shares"] = dict(self.shares)
         if self.destination is not None:
             out["destination"] = self.destination
+        if self.obsolete:
+            out["obsolete"] = sorted(self.obsolete)
         return out
 
     @staticmethod
@@ -57,7 +63,8 @@ class Company:
         return Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
                        tuple(c["trains"]), c["share_price"],
                        (int(market[0]), int(market[1])) if market is not None else None,
-                       tuple(sorted(c.get("shares", {}).items())), c.get("destination"))
+                       tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
+                       tuple(sorted(c.get("obsolete", ()))))
 
 
 @dataclass(frozen=True, slots=True)
