@@ -123,9 +123,9 @@ class EighteenAPI:
                      self.rules.connections.doubles_fn(self.rules, state))
 
     def game_over(self, position: JSON) -> bool:
-        """This oracle plays operating turns: it is over when the round is done. With
-        ``bank_broken`` that is also the end of the game (bank.py): the position's
-        round is the last one the oracle plays either way."""
+        """This oracle plays operating turns: it is over when the round is done, or
+        with ``round`` in the position when the set's last round is (rounds.py). With
+        ``bank_broken`` that is also the end of the game (bank.py)."""
         return self.load(position).turn.step == "done"
 
     # -- loading -------------------------------------------------------------------
@@ -214,6 +214,9 @@ class EighteenAPI:
             raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
         if turn.after is not None and turn.after not in company_ids:
             raise MalformedInput("turn.after", f"unknown company {turn.after!r}")
+        if state.round is not None and state.round[0] > state.round[1]:
+            raise MalformedInput("round", f"round {state.round[0]} of a set of "
+                                 f"{state.round[1]}")
         return state
 
     # -- candidate actions for legal_actions ---------------------------------------

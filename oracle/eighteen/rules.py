@@ -21,6 +21,7 @@ from oracle.eighteen import (
     excess,
     obsolete,
     operating,
+    rounds,
     token_costs,
     token_distance,
 )
@@ -536,7 +537,7 @@ class Rules:
         nxt = order[order.index(company_id) + 1] if company_id in order and \
             order.index(company_id) + 1 < len(order) else None
         if nxt is None:
-            return replace(state, turn=Turn(None, "done"))
+            return rounds.after_last_turn(self, state)
         return replace(state, turn=Turn(nxt, self.first_step(state, nxt)))
 
 

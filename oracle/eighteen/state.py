@@ -167,6 +167,9 @@ class State:
     #: the bank's cash ran out (bank.py): the game ends when the set of operating
     #: rounds does; ``bank`` may then be below zero
     bank_broken: bool = False
+    #: which operating round of its set the position is in, (k, n): round k of n
+    #: (rounds.py); None where the position does not say (one round, as before)
+    round: tuple[int, int] | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -221,6 +224,8 @@ class State:
             **({"depot": dict(self.depot)} if self.depot is not None else {}),
             **({"pool_trains": sorted(self.pool_trains)} if self.pool_trains else {}),
             **({"bank_broken": True} if self.bank_broken else {}),
+            **({"round": {"operating": self.round[0], "of": self.round[1]}}
+               if self.round is not None else {}),
         }
 
     @staticmethod
@@ -254,4 +259,6 @@ class State:
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
             pool_trains=tuple(sorted(data.get("pool_trains", ()))),
             bank_broken=bool(data.get("bank_broken", False)),
+            round=(int(data["round"]["operating"]), int(data["round"]["of"]))
+            if "round" in data else None,
         )
