@@ -11,7 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen import excess, single_track
+from oracle.eighteen import excess, obsolete, single_track, token_distance
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -60,6 +60,8 @@ class EighteenAPI:
         chosen = resolve_options(OPTIONS, options)
         single_track.check_options(chosen["title"], chosen)
         title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
+        obsolete.check_options(title, chosen)
+        token_distance.check_options(title, chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -121,9 +123,9 @@ class EighteenAPI:
                      self.rules.connections.doubles_fn(self.rules, state))
 
     def game_over(self, position: JSON) -> bool:
-        """This oracle plays operating turns: it is over when the round is done. With
-        ``bank_broken`` that is also the end of the game (bank.py): the position's
-        round is the last one the oracle plays either way."""
+        """This oracle plays operating turns: it is over when the round is done, or
+        with ``round`` in the position when the set's last round is (rounds.py). With
+        ``bank_broken`` that is also the end of the game (bank.py)."""
         return self.load(position).turn.step == "done"
 
     # -- loading -------------------------------------------------------------------
@@ -137,6 +139,8 @@ class EighteenAPI:
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
         single_track.check_options(title.id, dict(state.options))
         title = self.rules.single_track.title_for(title, state.options)
+        obsolete.check_options(title, dict(state.options))
+        token_distance.check_options(title, dict(state.options))
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]
@@ -199,6 +203,7 @@ class EighteenAPI:
         for name in state.pool_trains:
             if name not in known_trains:
                 raise MalformedInput("pool_trains", f"{state.title} has no train {name!r}")
+        obsolete.check_position(title, state)
         turn = state.turn
         if turn.step not in STEP_HANDLERS:
             raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
@@ -209,6 +214,9 @@ class EighteenAPI:
             raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
         if turn.after is not None and turn.after not in company_ids:
             raise MalformedInput("turn.after", f"unknown company {turn.after!r}")
+        if state.round is not None and state.round[0] > state.round[1]:
+            raise MalformedInput("round", f"round {state.round[0]} of a set of "
+                                 f"{state.round[1]}")
         return state
 
     # -- candidate actions for legal_actions ---------------------------------------

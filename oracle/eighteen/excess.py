@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction
+from oracle.eighteen import obsolete
 from oracle.eighteen.actions import DiscardTrain
 from oracle.eighteen.rosters import phase_def
 from oracle.eighteen.state import Company, State
@@ -39,7 +40,7 @@ def over_limit(rules: Rules, state: State) -> Company | None:
     order = [state.turn.company, *state.operating_order, *(c.id for c in state.companies)]
     for cid in order:
         c = state.company(cid) if cid is not None else None
-        if c is not None and len(c.trains) > limit:
+        if c is not None and obsolete.counted(state, c) > limit:
             return c
     return None
 
@@ -59,6 +60,9 @@ def discard(rules: Rules, state: State, action: DiscardTrain) -> State:
                             + (f" ({due.id} is)" if due is not None else ""))
     if action.train not in due.trains:
         raise IllegalAction("train/not_held", "", f"{due.id} holds no {action.train} train")
+    gone = obsolete.discard(state, due, action.train)
+    if gone is not None:
+        return after_purchase(rules, gone)
     trains = list(due.trains)
     trains.remove(action.train)
     state = state.with_company(replace(due, trains=tuple(trains)))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import excess, train_trade
+from oracle.eighteen import excess, obsolete, train_trade
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -134,7 +134,7 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
             raise refuse("train/not_available", f"the bank sells {nxt.name if nxt else 'no'} "
                          "trains now")
     phase = phase_def(title, state.phase)
-    if phase is not None and len(company.trains) >= phase.train_limit:
+    if phase is not None and obsolete.counted(state, company) >= phase.train_limit:
         raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
     cost_to_company = min(train.price, company.treasury)
     shortfall = train.price - cost_to_company
@@ -158,7 +158,8 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
     count = depot[train.name]
     depot[train.name] = None if count is None else count - 1
     state = replace(state, depot=tuple(sorted(depot.items())))
-    return excess.after_purchase(rules, _first_of_its_type(rules, state, train))
+    state = _first_of_its_type(rules, state, train)
+    return excess.after_purchase(rules, obsolete.on_purchase(title, state, company.id, train))
 
 
 def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:

@@ -39,6 +39,18 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("u_trains_at_halts", "no", ("no", "yes"),
                "with single_track: halts pay U trains too (seed 002's option; default "
                "'no': only T trains)", "ST-11"),
+    OptionSpec("obsolete_train_limit", "excluded", ("excluded", "counted"),
+               "titles with obsolete trains (18AL's 4 once the 7 is bought): obsolete "
+               "trains do not count against the train limit ('excluded', tobymao) or do "
+               "('counted', Rails); docs/18xx-obsolete-trains.md"),
+    OptionSpec("obsolete_trains_of_buyer", "obsolete", ("obsolete", "rust"),
+               "titles with obsolete trains: the buyer of the obsoleting train keeps its "
+               "own such trains as obsolete like every company ('obsolete', tobymao) or "
+               "they rust at once ('rust', Rails' default); docs/18xx-obsolete-trains.md"),
+    OptionSpec("token_distance", "straight", ("straight", "track"),
+               "titles pricing tokens per hex from home (1835): hexes counted in a "
+               "straight line ('straight', the 18xx Rules Difference List) or along the "
+               "company's track from its home ('track', Rails); docs/18xx.md"),
 )
 
 #: options whose value the position records (the title is its own field)

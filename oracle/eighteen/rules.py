@@ -16,7 +16,15 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import destinations, excess, operating, token_costs
+from oracle.eighteen import (
+    destinations,
+    excess,
+    obsolete,
+    operating,
+    rounds,
+    token_costs,
+    token_distance,
+)
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -375,13 +383,17 @@ class Rules:
         placed = sum(1 for t in state.tokens if t.company == company.id)
         return costs[min(placed, len(costs) - 1)]
 
-    def token_cost_at(self, state: State, company: Company, hex_id: str) -> int:
+    def token_cost_at(self, state: State, company: Company, hex_id: str,
+                      city: int = 0) -> int:
         """The price of the company's next token on ``hex_id``: by distance from
-        home where the charter says so (1835, ``token_costs``), else the list."""
+        home where the charter says so (1835, ``token_costs``; counted along track
+        under option ``token_distance`` ``track``, ``token_distance``), else the list."""
         title = self.title(state)
         cdef = title.company(company.id)
         if cdef is not None and cdef.token_cost_per_hex and company.destination is None \
                 and any(t.company == company.id for t in state.tokens):
+            if token_distance.along_track(state):
+                return token_distance.price(title, state, cdef, hex_id, city)
             return token_costs.by_distance(title, cdef, hex_id)
         return self.token_cost(state, company)
 
@@ -399,7 +411,7 @@ class Rules:
                 (action.hex, action.city) not in self.reach(state, company.id).stops:
             raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}")
         cost = 0 if power is not None and power.free else \
-            self.token_cost_at(state, company, action.hex)
+            self.token_cost_at(state, company, action.hex, action.city)
         state = self.pay(state, company, cost)
         company = state.company(company.id) or company
         state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
@@ -525,7 +537,7 @@ class Rules:
         nxt = order[order.index(company_id) + 1] if company_id in order and \
             order.index(company_id) + 1 < len(order) else None
         if nxt is None:
-            return replace(state, turn=Turn(None, "done"))
+            return rounds.after_last_turn(self, state)
         return replace(state, turn=Turn(nxt, self.first_step(state, nxt)))
 
 
@@ -600,7 +612,9 @@ class DividendStep(Handler):
         return isinstance(action, Dividend)
 
     def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
-        return operating.pay_dividend(rules, state, company, action)
+        # obsolete trains leave once their company's dividend step is over (obsolete.py)
+        return obsolete.retire(operating.pay_dividend(rules, state, company, action),
+                               company.id)
 
 
 class ConnectionTokenStep(Handler):

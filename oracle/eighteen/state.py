@@ -38,6 +38,10 @@ class Company:
     #: "placed" (a new destination token on the destination), "promoted" (a token
     #: already there became it, DS-13), "charter" (kept as the $100 token, DS-11)
     destination: str | None = None
+    #: the held trains that are obsolete (18AL's 4 once the 7 is bought), sorted, a
+    #: part of ``trains``: they run once more and leave after the company's next
+    #: dividend (obsolete.py)
+    obsolete: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -49,6 +53,8 @@ class Company:
             out["shares"] = dict(self.shares)
         if self.destination is not None:
             out["destination"] = self.destination
+        if self.obsolete:
+            out["obsolete"] = sorted(self.obsolete)
         return out
 
     @staticmethod
@@ -57,7 +63,8 @@ class Company:
         return Company(c["id"], c["president"], c["treasury"], c["tokens_left"],
                        tuple(c["trains"]), c["share_price"],
                        (int(market[0]), int(market[1])) if market is not None else None,
-                       tuple(sorted(c.get("shares", {}).items())), c.get("destination"))
+                       tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
+                       tuple(sorted(c.get("obsolete", ()))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +167,9 @@ class State:
     #: the bank's cash ran out (bank.py): the game ends when the set of operating
     #: rounds does; ``bank`` may then be below zero
     bank_broken: bool = False
+    #: which operating round of its set the position is in, (k, n): round k of n
+    #: (rounds.py); None where the position does not say (one round, as before)
+    round: tuple[int, int] | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -214,6 +224,8 @@ class State:
             **({"depot": dict(self.depot)} if self.depot is not None else {}),
             **({"pool_trains": sorted(self.pool_trains)} if self.pool_trains else {}),
             **({"bank_broken": True} if self.bank_broken else {}),
+            **({"round": {"operating": self.round[0], "of": self.round[1]}}
+               if self.round is not None else {}),
         }
 
     @staticmethod
@@ -247,4 +259,6 @@ class State:
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
             pool_trains=tuple(sorted(data.get("pool_trains", ()))),
             bank_broken=bool(data.get("bank_broken", False)),
+            round=(int(data["round"]["operating"]), int(data["round"]["of"]))
+            if "round" in data else None,
         )

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen import obsolete
 from oracle.eighteen.actions import BuyTrain
 from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.state import Company, State
@@ -38,11 +39,12 @@ def buy_from_company(rules: Rules, state: State, company: Company, action: BuyTr
         raise IllegalAction("train/own_train", "", f"{company.id} cannot buy its own train")
     if action.train not in seller.trains:
         raise IllegalAction("train/not_held", "", f"{seller.id} holds no {action.train} train")
+    obsolete.check_sale(seller, action.train)
     if price < MIN_PRICE:
         raise IllegalAction("train/price_too_low", "",
                             f"a train changes hands for at least {MIN_PRICE}")
     phase = phase_def(title, state.phase)
-    if phase is not None and len(company.trains) >= phase.train_limit:
+    if phase is not None and obsolete.counted(state, company) >= phase.train_limit:
         raise IllegalAction("train/limit", "",
                             f"{company.id} holds its limit of {phase.train_limit}")
     if company.treasury < price:

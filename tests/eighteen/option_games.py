@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import single_track
+from oracle.eighteen import obsolete, single_track, token_distance
 from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
 from oracle.eighteen.options import POSITION_OPTIONS
@@ -47,9 +47,20 @@ def combination_key(title: str, options: dict[str, str]) -> str:
     return ",".join([f"title={title}", *(f"{k}={options[k]}" for k in sorted(options))])
 
 
-def option_combinations() -> st.SearchStrategy[dict[str, str]]:
-    return st.fixed_dictionaries({o.name: st.sampled_from(o.choices)
+def option_combinations(title: str | None = None) -> st.SearchStrategy[dict[str, str]]:
+    """Every recorded option's value; for ``title``, only values the title takes
+    (with the single-track variant on where a value needs it), so that few draws
+    are filtered out."""
+    return st.fixed_dictionaries({o.name: st.sampled_from(_values(title, o.name, o.choices))
                                   for o in POSITION_OPTIONS})
+
+
+def _values(title: str | None, name: str, choices: tuple[str, ...]) -> list[str]:
+    if title is None:
+        return list(choices)
+    base = {o.name: o.default for o in POSITION_OPTIONS}
+    return [v for v in choices if fits(title, {**base, name: v})
+            or fits(title, {**base, "single_track": "yes", name: v})]
 
 
 @dataclass(frozen=True)
@@ -72,17 +83,26 @@ class OptionGame:
 
 def fits(title: str, options: dict[str, str]) -> bool:
     """The title takes these options (1825's single-track variant: 1825 only, and its
-    sub-options only with it)."""
+    sub-options only with it; the obsolete-train readings only where a train is
+    obsolete by another, 18AL; the track token distance only where tokens are priced
+    by distance, 1835)."""
+    data = API.rules.titles[title]
     try:
         single_track.check_options(title, options)
+        obsolete.check_options(data, options)
+        token_distance.check_options(data, options)
     except MalformedInput:
         return False
     return True
 
 
 def option_games() -> st.SearchStrategy[OptionGame]:
-    return st.builds(OptionGame, st.integers(0, len(STARTS) - 1), option_combinations(),
-                     st.integers(0, 2**32 - 1)).filter(
+    def game(start: int) -> st.SearchStrategy[OptionGame]:
+        return st.builds(OptionGame, st.just(start),
+                         option_combinations(STARTS[start]["title"]),
+                         st.integers(0, 2**32 - 1))
+
+    return st.integers(0, len(STARTS) - 1).flatmap(game).filter(
         lambda g: fits(STARTS[g.start]["title"], g.options))
 
 
