@@ -28,6 +28,7 @@ must answer in time gets ``SearchTooLarge`` instead of a hang.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -99,6 +100,10 @@ class Tracks:
         self._dist: dict[int, list[int]] = {}
         self._bridges: dict[int, dict[int, int]] = {}
         self._cuts: dict[int, dict[int, int]] = {}
+        #: small sets of demands (routes numbered from 0) known not to fit
+        self._cores: list[tuple[Demand, ...]] = []
+        #: whether the demands around one stop fit (routes numbered from 0)
+        self._around: dict[tuple[Demand, ...], bool] = {}
 
     def legs_from(self, a: int) -> set[int]:
         """The stops one leg from ``a`` reaches."""
@@ -317,7 +322,8 @@ class Tracks:
         yield from walk(a, 0, 0)
 
     def realize(self, demands: list[Demand], fixed_edges: int = 0,
-                fixed_nodes: Mapping[int, int] | None = None) -> list[Leg] | None:
+                fixed_nodes: Mapping[int, int] | None = None, *,
+                learn: bool = True) -> list[Leg] | None:
         """Paths for every demand at once (see the module's docstring), avoiding the
         segments ``fixed_edges`` and, per route, the sides in ``fixed_nodes``; None
         when there are none."""
@@ -331,6 +337,9 @@ class Tracks:
         quick = self.greedy(demands, fixed_edges, start)
         if quick is not None:
             return quick
+        plain = not fixed_edges and not start
+        if plain and (self._holds_core(demands) or not self._neighbourhoods_fit(demands)):
+            return None
         # The exact search's work depends on the order it takes the legs in (never its
         # answer): taking the legs at the most crowded stops first proves at once that
         # a few legs there cannot fit, where the given order may first try every way
@@ -346,9 +355,64 @@ class Tracks:
                 if found is not None:
                     legs = found[0]
                     if legs is None:
+                        if plain and learn and allowance > _FIRST_ALLOWANCE:
+                            self._learn_core(demands)
                         return None
                     return [legs[order.index(j)] for j in range(len(demands))]
             allowance *= 2
+
+    def _learn_core(self, demands: list[Demand]) -> None:
+        """After a long proof that ``demands`` do not fit: drop the demands the
+        failure does not need, one at a time, and remember what is left. The route
+        searches ask about many sets of routes that hold the same few crowded legs;
+        a set holding a known core fails at once (a set that does not fit makes
+        every larger set fail)."""
+        core = list(demands)
+        for demand in demands:
+            trial = [d for d in core if d != demand]
+            if trial and self.realize(trial, learn=False) is None:
+                core = trial
+        self._cores.append(_renumbered(core))
+
+    def _holds_core(self, demands: list[Demand]) -> bool:
+        """Some remembered core is among ``demands``, its routes renamed."""
+        if not self._cores:
+            return False
+        legs = {(r, min(a, b), max(a, b)) for r, a, b in demands}
+        routes = sorted({r for r, _, _ in demands})
+        for core in self._cores:
+            size = 1 + max(r for r, _, _ in core)
+            for names in itertools.permutations(routes, size):
+                if all((names[r], min(a, b), max(a, b)) in legs for r, a, b in core):
+                    return True
+        return False
+
+    def _neighbourhoods_fit(self, demands: list[Demand]) -> bool:
+        """The legs around each crowded stop fit on their own (a necessary condition).
+        The legs around a stop are those ending at it or at a stop one of its legs
+        reaches; the route searches ask about many sets that share such a
+        neighbourhood, so each answer is remembered."""
+        ends: dict[int, int] = {}
+        for _, a, b in demands:
+            ends[a] = ends.get(a, 0) + 1
+            ends[b] = ends.get(b, 0) + 1
+        for stop in sorted(ends, key=lambda s: (-ends[s], s)):
+            if ends[stop] < 3:
+                break
+            near = {stop}
+            for _, a, b in demands:
+                if stop in (a, b):
+                    near.update((a, b))
+            part = [d for d in demands if d[1] in near or d[2] in near]
+            if len(part) == len(demands):
+                continue
+            key = _renumbered(part)
+            fits = self._around.get(key)
+            if fits is None:
+                fits = self._around[key] = self.realize(list(key)) is not None
+            if not fits:
+                return False
+        return True
 
     def _crowded_first(self, demands: list[Demand], fixed_edges: int) -> list[int]:
         """Demand indices, those ending at the stops with the most legs per free
@@ -559,6 +623,12 @@ class Tracks:
         return all(sum(1 for _, bit in self.adj[s] if not bit & fixed_edges) >= count
                    for s, count in ends.items())
 
+
+
+def _renumbered(demands: list[Demand]) -> tuple[Demand, ...]:
+    """The demands with their routes numbered 0, 1, ... in order of appearance."""
+    renumber: dict[int, int] = {}
+    return tuple((renumber.setdefault(r, len(renumber)), a, b) for r, a, b in demands)
 
 
 #: work units (``Budget``) the exact search may spend in its first go in each order
