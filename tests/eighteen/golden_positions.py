@@ -1,0 +1,136 @@
+"""Builders of the positions in ``tests/eighteen/golden/*.json`` (docs/18xx-golden.md).
+
+Each golden file's ``position`` is the canonical JSON of the builder named after the
+file; everything else in the file (source, paraphrase, the action or query, the
+published figures) is written by hand. Regenerate the positions after a change to
+the position format with ``python -m tests.eighteen.golden_positions``; the figures
+are never regenerated.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from oracle.eighteen.api import API
+from tests.eighteen.positions import position
+from tests.eighteen.test_route_queries import scranton_line
+
+JSON = dict[str, Any]
+GOLDEN = Path(__file__).parent / "golden"
+#: 1870, Memphis (H17) - Little Rock (H13) - Fort Worth (J3) in yellow, the line
+#: tests/eighteen/test_destinations.py runs SSW's connection on
+LINE = [("H17", "57", 1), ("H15", "9", 1), ("H13", "57", 1), ("H11", "9", 1), ("H9", "8", 4),
+        ("I8", "8", 1), ("I6", "9", 1), ("I4", "8", 4), ("J3", "57", 0)]
+
+
+def _company(p: JSON, company_id: str) -> JSON:
+    return next(c for c in p["companies"] if c["id"] == company_id)
+
+
+def _dividend_step(p: JSON, company_id: str, revenue: int, shares: dict[str, int],
+                   market: tuple[int, int], share_price: int) -> JSON:
+    p["turn"]["step"] = "dividend"
+    p["turn"]["revenue"] = revenue
+    _company(p, company_id).update(shares=shares, market=list(market), share_price=share_price)
+    return p
+
+
+def pool_dividend_1830() -> JSON:
+    """1830, Albany - Scranton - Lancaster (yellow): PRR's 3 train has run for 60;
+    PRR stands on the market at 67 (row 0, column 1)."""
+    p = scranton_line()
+    p["depot"] = {"2": 0, "3": 3, "4": 4, "5": 3, "6": 2, "D": None}
+    return _dividend_step(p, "PRR", 60, {"P1": 5, "P2": 2, "pool": 2, "ipo": 1}, (0, 1), 67)
+
+
+def token_cost_1830() -> JSON:
+    """1830, the same line: PRR (home Albany) in its token step, Scranton free."""
+    p = scranton_line()
+    p["turn"]["step"] = "token"
+    return p
+
+
+def _line_1870(step: str, trains: tuple[str, ...], tiles: list[tuple[str, str, int]],
+               tokens: list[tuple[str, int, str]]) -> JSON:
+    p = position("1870", "3", presidents={"SSW": ("P1", 500), "FW": ("P2", 500),
+                                          "MP": ("P3", 500)},
+                 tiles=tiles, tokens=tokens, turn=("SSW", step), order=["SSW", "FW"])
+    _company(p, "SSW")["trains"] = list(trains)
+    p["depot"] = {"2": 0, "3": 2, "4": 5, "5": 4, "6": 3, "8": 3, "10": 2, "12": 12}
+    return p
+
+
+def half_dividend_1870() -> JSON:
+    """1870, Memphis (H17, SSW) - Little Rock (H13, green 14) - Fort Worth (J3, FW):
+    SSW's 3 train has run for 20 + 30 + 20 = 70; SSW stands at 100 (row 0, col 6)."""
+    tiles = [t if t[0] != "H13" else ("H13", "14", 0) for t in LINE]
+    p = _line_1870("route", ("3",), tiles, [("H17", 0, "SSW"), ("J3", 0, "FW")])
+    return _dividend_step(p, "SSW", 70, {"P1": 6, "P2": 2, "ipo": 2}, (0, 6), 100)
+
+
+def blocked_city_1870() -> JSON:
+    """1870, the same line in yellow, Little Rock's one slot held by MP: SSW owns a
+    3 train and a 2 train."""
+    return _line_1870("route", ("2", "3"), list(LINE),
+                      [("H17", 0, "SSW"), ("H13", 0, "MP"), ("J3", 0, "FW")])
+
+
+def first_four_train_1870() -> JSON:
+    """1870, phase 2 (the 3 trains are on sale): the bank has sold its last 3 train;
+    SSW (a 2 and a 3) buys next, FW holds two 2 trains and a 3."""
+    p = _line_1870("buy_train", ("2", "3"), list(LINE), [("H17", 0, "SSW"), ("J3", 0, "FW")])
+    p["phase"] = "2"
+    p["depot"]["3"] = 0
+    _company(p, "FW")["trains"] = ["2", "2", "3"]
+    return p
+
+
+def _unit1_1825(revenue: int, market: tuple[int, int], share_price: int) -> JSON:
+    p = position("1825", "2", presidents={"LNWR": ("P1", 300)},
+                 turn=("LNWR", "dividend"), order=["LNWR"])
+    _company(p, "LNWR")["trains"] = ["2", "3"]
+    p["depot"] = {"2": 0, "3": 2, "4": 3, "5": 4, "6": 0, "7": 0, "3T": 0, "U3": 0, "4T": 0}
+    return _dividend_step(p, "LNWR", revenue, {"P1": 6, "P2": 2, "pool": 2}, market, share_price)
+
+
+def half_price_dividend_1825() -> JSON:
+    """1825: LNWR at 100 (column 15 of the one-row market) has run for 50."""
+    return _unit1_1825(50, (0, 15), 100)
+
+
+def above_half_price_dividend_1825() -> JSON:
+    """1825: LNWR at 100 (column 15) has run for 60."""
+    return _unit1_1825(60, (0, 15), 100)
+
+
+def double_price_dividend_1825() -> JSON:
+    """1825: LNWR at 55 (column 8) has run for 110."""
+    return _unit1_1825(110, (0, 8), 55)
+
+
+BUILDERS: dict[str, Callable[[], JSON]] = {
+    "1830_pool_dividend": pool_dividend_1830,
+    "1830_token_cost": token_cost_1830,
+    "1870_half_dividend": half_dividend_1870,
+    "1870_blocked_city": blocked_city_1870,
+    "1870_first_four_train": first_four_train_1870,
+    "1825_half_price_dividend": half_price_dividend_1825,
+    "1825_above_half_price_dividend": above_half_price_dividend_1825,
+    "1825_double_price_dividend": double_price_dividend_1825,
+}
+
+
+def write_positions() -> None:
+    """Put each builder's canonical position into its golden file (figures untouched)."""
+    for name, build in BUILDERS.items():
+        path = GOLDEN / f"{name}.json"
+        golden = json.loads(path.read_text()) if path.exists() else {}
+        golden["position"] = API.canonical(build())
+        path.write_text(json.dumps(golden, indent=1, sort_keys=False) + "\n")
+
+
+if __name__ == "__main__":
+    write_positions()
