@@ -88,6 +88,27 @@ def first_four_train_1870() -> JSON:
     return p
 
 
+def two_yellow_lays_1870() -> JSON:
+    """1870, SSW in its track step on the line with Fort Worth's last link (I4) open:
+    Memphis's tile runs east to the bare H19 too."""
+    tiles = [t for t in LINE if t[0] != "I4"]
+    p = _line_1870("track", ("3",), tiles, [("H17", 0, "SSW"), ("J3", 0, "FW")])
+    p["turn"]["step"] = "track"
+    return p
+
+
+def pool_dividend_18ga() -> JSON:
+    """18GA: ACL (Savannah, J12) has run its 2 train to the city tile on I11 for
+    20 + 30 = 50; ACL stands at par 110 (row 0, column 5)."""
+    p = position("18GA", "3", presidents={"ACL": ("P1", 300), "SAL": ("P2", 300)},
+                 owners={"WS": "ACL"}, tiles=[("I11", "6", 5)],
+                 tokens=[("J12", 0, "ACL"), ("G13", 0, "SAL")], turn=("ACL", "dividend"),
+                 order=["ACL", "SAL"])
+    _company(p, "ACL")["trains"] = ["2"]
+    p["depot"] = {"2": 0, "3": 3, "4": 3, "5": 2, "6": 2, "8": None}
+    return _dividend_step(p, "ACL", 50, {"P1": 6, "P2": 1, "pool": 2, "ipo": 1}, (0, 5), 110)
+
+
 def _unit1_1825(revenue: int, market: tuple[int, int], share_price: int) -> JSON:
     p = position("1825", "2", presidents={"LNWR": ("P1", 300)},
                  turn=("LNWR", "dividend"), order=["LNWR"])
@@ -117,6 +138,8 @@ BUILDERS: dict[str, Callable[[], JSON]] = {
     "1870_half_dividend": half_dividend_1870,
     "1870_blocked_city": blocked_city_1870,
     "1870_first_four_train": first_four_train_1870,
+    "1870_two_yellow_lays": two_yellow_lays_1870,
+    "18GA_pool_dividend": pool_dividend_18ga,
     "1825_half_price_dividend": half_price_dividend_1825,
     "1825_above_half_price_dividend": above_half_price_dividend_1825,
     "1825_double_price_dividend": double_price_dividend_1825,

@@ -18,7 +18,6 @@ from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import State
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.golden_positions import BUILDERS
-from tests.eighteen.test_destinations import line
 
 JSON = dict[str, Any]
 
@@ -72,8 +71,8 @@ def test_1825_withholding_moves_left_and_the_row_end_holds() -> None:
 
 
 def test_the_1870_connection_run_pays_the_treasury_for_unissued_shares() -> None:
-    p = line(turn=("SSW", "dividend"), shares={"P1": 8, "ipo": 2}, destination="charter",
-             tokens_left=2)
+    p = BUILDERS["1870_half_dividend"]()  # SSW's Memphis - Fort Worth line, run for 70
+    company(p, "SSW").update(shares={"P1": 8, "ipo": 2}, destination="charter", tokens_left=2)
     p["turn"].update(step="connection_dividend", revenue=80, after="FW")
     after = API.apply(p, {"type": "dividend", "company": "SSW", "kind": "payout"})
     assert company(after, "SSW")["treasury"] - company(p, "SSW")["treasury"] == 16

@@ -2,7 +2,8 @@
 
 Each ``tests/eighteen/golden/<title>_<what>.json`` holds the source (URL and
 section), a one-line paraphrase, a canonical position and its checks: an action
-(``apply``) or a query (``routes``, ``revenue``) and the published figures it must
+(``apply``; ``actions``: several in turn, the last one checked) or a query
+(``routes``, ``revenue``) and the published figures it must
 give (``equals``: values after, ``changes``: differences from before, ``refused``:
 the reason code). docs/18xx-golden.md lists the sources and how to add one.
 """
@@ -68,13 +69,19 @@ def _check(position: JSON, check: JSON) -> None:
         for path, expected in check["equals"].items():
             assert fact(answer, path) == expected, path
         return
+    actions = when["actions"] if "actions" in when else [when["action"]]
+    before = position
+    for action in actions[:-1]:  # the steps leading to the checked action
+        step = API.apply(copy.deepcopy(before), action)
+        assert API.conservation(before, step) == []
+        before = step
     if "refused" in check:
         with pytest.raises(IllegalAction) as err:
-            API.apply(copy.deepcopy(position), when["action"])
+            API.apply(copy.deepcopy(before), actions[-1])
         assert err.value.code == check["refused"]
         return
-    after = API.apply(copy.deepcopy(position), when["action"])
-    assert API.conservation(position, after) == []
+    after = API.apply(copy.deepcopy(before), actions[-1])
+    assert API.conservation(before, after) == []
     for path, expected in check.get("equals", {}).items():
         assert fact(after, path) == expected, path
     for path, change in check.get("changes", {}).items():
