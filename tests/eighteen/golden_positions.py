@@ -109,6 +109,16 @@ def pool_dividend_18ga() -> JSON:
     return _dividend_step(p, "ACL", 50, {"P1": 6, "P2": 1, "pool": 2, "ipo": 1}, (0, 5), 110)
 
 
+def pool_dividend_1835() -> JSON:
+    """1835: WT (Stuttgart, M9) has run its 2 train to N12 for 20 + 20 = 40; WT
+    stands at its par 84 (row 3, column 1)."""
+    p = position("1835", "2.1", presidents={"WT": ("P1", 300)},
+                 tiles=[("M9", "57", 1), ("M11", "8", 5), ("N12", "57", 2)],
+                 tokens=[("M9", 0, "WT")], turn=("WT", "dividend"))
+    _company(p, "WT")["trains"] = ["2"]
+    return _dividend_step(p, "WT", 40, {"P1": 6, "P2": 2, "pool": 2}, (3, 1), 84)
+
+
 def _unit1_1825(revenue: int, market: tuple[int, int], share_price: int) -> JSON:
     p = position("1825", "2", presidents={"LNWR": ("P1", 300)},
                  turn=("LNWR", "dividend"), order=["LNWR"])
@@ -140,6 +150,7 @@ BUILDERS: dict[str, Callable[[], JSON]] = {
     "1870_first_four_train": first_four_train_1870,
     "1870_two_yellow_lays": two_yellow_lays_1870,
     "18GA_pool_dividend": pool_dividend_18ga,
+    "1835_pool_dividend": pool_dividend_1835,
     "1825_half_price_dividend": half_price_dividend_1825,
     "1825_above_half_price_dividend": above_half_price_dividend_1825,
     "1825_double_price_dividend": double_price_dividend_1825,
