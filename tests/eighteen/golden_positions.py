@@ -119,6 +119,30 @@ def pool_dividend_1835() -> JSON:
     return _dividend_step(p, "WT", 40, {"P1": 6, "P2": 2, "pool": 2}, (3, 1), 84)
 
 
+def train_trade_1835() -> JSON:
+    """1835, phase 1.2 (no 3 train bought yet): BA (a 2 train, 300) in its buy-train
+    step; the bank has sold its 2 and 2+2 trains; WT holds a 2 and a 2+2."""
+    p = position("1835", "1.2", presidents={"BA": ("P1", 300), "WT": ("P2", 300)},
+                 tiles=[("M9", "57", 1)], tokens=[("L6", 0, "BA"), ("M9", 0, "WT")],
+                 turn=("BA", "buy_train"), order=["BA", "WT"])
+    _company(p, "BA")["trains"] = ["2"]
+    _company(p, "WT")["trains"] = ["2", "2+2"]
+    p["depot"] = {"2": 0, "2+2": 0, "3": 4, "3+3": 3, "4": 3, "4+4": 1, "5": 2, "5+5": 1,
+                  "6": 2, "6+6": 4}
+    return p
+
+
+def train_trade_1825() -> JSON:
+    """1825, phase 2: LNWR (a 2 train, 300) in its buy-train step; GWR holds a 2 and
+    a 3."""
+    p = position("1825", "2", presidents={"LNWR": ("P1", 300), "GWR": ("P2", 300)},
+                 turn=("LNWR", "buy_train"), order=["LNWR", "GWR"])
+    _company(p, "LNWR")["trains"] = ["2"]
+    _company(p, "GWR")["trains"] = ["2", "3"]
+    p["depot"] = {"2": 0, "3": 2, "4": 3, "5": 4, "6": 0, "7": 0, "3T": 0, "U3": 0, "4T": 0}
+    return p
+
+
 def _unit1_1825(revenue: int, market: tuple[int, int], share_price: int) -> JSON:
     p = position("1825", "2", presidents={"LNWR": ("P1", 300)},
                  turn=("LNWR", "dividend"), order=["LNWR"])
@@ -151,6 +175,8 @@ BUILDERS: dict[str, Callable[[], JSON]] = {
     "1870_two_yellow_lays": two_yellow_lays_1870,
     "18GA_pool_dividend": pool_dividend_18ga,
     "1835_pool_dividend": pool_dividend_1835,
+    "1835_train_trade": train_trade_1835,
+    "1825_train_trade": train_trade_1825,
     "1825_half_price_dividend": half_price_dividend_1825,
     "1825_above_half_price_dividend": above_half_price_dividend_1825,
     "1825_double_price_dividend": double_price_dividend_1825,
