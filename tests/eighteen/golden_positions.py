@@ -55,11 +55,12 @@ def token_cost_1830() -> JSON:
 
 def _line_1870(step: str, trains: tuple[str, ...], tiles: list[tuple[str, str, int]],
                tokens: list[tuple[str, int, str]]) -> JSON:
-    p = position("1870", "3", presidents={"SSW": ("P1", 500), "FW": ("P2", 500),
+    """Phase 2: the 3 trains are on sale (one sold to SSW), green tiles may be laid."""
+    p = position("1870", "2", presidents={"SSW": ("P1", 500), "FW": ("P2", 500),
                                           "MP": ("P3", 500)},
                  tiles=tiles, tokens=tokens, turn=("SSW", step), order=["SSW", "FW"])
     _company(p, "SSW")["trains"] = list(trains)
-    p["depot"] = {"2": 0, "3": 2, "4": 5, "5": 4, "6": 3, "8": 3, "10": 2, "12": 12}
+    p["depot"] = {"2": 0, "3": 5, "4": 5, "5": 4, "6": 3, "8": 3, "10": 2, "12": 12}
     return p
 
 
@@ -73,7 +74,7 @@ def half_dividend_1870() -> JSON:
 
 def blocked_city_1870() -> JSON:
     """1870, the same line in yellow, Little Rock's one slot held by MP: SSW owns a
-    3 train and a 2 train."""
+    2 train and a 3 train."""
     return _line_1870("route", ("2", "3"), list(LINE),
                       [("H17", 0, "SSW"), ("H13", 0, "MP"), ("J3", 0, "FW")])
 
@@ -82,7 +83,6 @@ def first_four_train_1870() -> JSON:
     """1870, phase 2 (the 3 trains are on sale): the bank has sold its last 3 train;
     SSW (a 2 and a 3) buys next, FW holds two 2 trains and a 3."""
     p = _line_1870("buy_train", ("2", "3"), list(LINE), [("H17", 0, "SSW"), ("J3", 0, "FW")])
-    p["phase"] = "2"
     p["depot"]["3"] = 0
     _company(p, "FW")["trains"] = ["2", "2", "3"]
     return p
@@ -116,6 +116,8 @@ def pool_dividend_1835() -> JSON:
                  tiles=[("M9", "57", 1), ("M11", "8", 5), ("N12", "57", 2)],
                  tokens=[("M9", 0, "WT")], turn=("WT", "dividend"))
     _company(p, "WT")["trains"] = ["2"]
+    p["depot"] = {"2": 0, "2+2": 0, "3": 3, "3+3": 3, "4": 3, "4+4": 1, "5": 2, "5+5": 1,
+                  "6": 2, "6+6": 4}
     return _dividend_step(p, "WT", 40, {"P1": 6, "P2": 2, "pool": 2}, (3, 1), 84)
 
 
