@@ -2,8 +2,8 @@
 
 A title's ``tile_lays`` is its allowance (data). With one lay, any legal tile. With
 more (1870: two), the later lays are new yellow tiles only, and an upgrade, allowed
-as the first lay, uses the whole allowance: 1870 lays two tiles "if both are
-yellow" (18xx Rules Difference List 5.2; tobymao's 1870 ``TILE_LAYS`` agrees: a lay
+as the first lay, uses the whole allowance: 1870 lays two tiles when both are
+yellow tiles (18xx Rules Difference List 5.2; tobymao's 1870 ``TILE_LAYS`` agrees: a lay
 or an upgrade, then a second lay only when the first was not an upgrade).
 """
 
