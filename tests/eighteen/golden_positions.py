@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.eighteen.api import API
+from oracle.eighteen.loader import load_title_data
 from tests.eighteen.positions import position
 from tests.eighteen.test_route_queries import scranton_line
 
@@ -145,6 +146,48 @@ def train_trade_1825() -> JSON:
     return p
 
 
+def _depot(title: str, phase: str) -> dict[str, int | None]:
+    """The bank's trains once ``phase`` has just begun: the types before the one that
+    starts it sold out, one of that type sold (the published counts)."""
+    trains = load_title_data(title)["trains"]
+    first = next(i for i, t in enumerate(trains) if t.get("starts_phase") == phase)
+    return {t["name"]: (0 if i < first else t["count"] - (i == first)
+                        if t["count"] is not None else None) for i, t in enumerate(trains)}
+
+
+def _two_city_run(title: str, company: str, home: str, other: str, rotations: tuple[int, int],
+                  revenue: int, market: tuple[int, int], share_price: int) -> JSON:
+    """A company in its dividend step after its 2 train ran from its home city to the
+    next city (two yellow 57 tiles), in phase 3."""
+    p = position(title, "3", presidents={company: ("P1", 300)},
+                 tiles=[(home, "57", rotations[0]), (other, "57", rotations[1])],
+                 tokens=[(home, 0, company)], turn=(company, "dividend"))
+    _company(p, company)["trains"] = ["2"]
+    p["depot"] = _depot(title, "3")
+    return _dividend_step(p, company, revenue, {"P1": 6, "P2": 1, "pool": 2, "ipo": 1},
+                          market, share_price)
+
+
+def pool_dividend_1856() -> JSON:
+    """1856: WGB's 2 train has run J11 - J13 for 20 + 20 = 40; WGB at 100 (0, 4)."""
+    return _two_city_run("1856", "WGB", "J11", "J13", (0, 0), 40, (0, 4), 100)
+
+
+def pool_dividend_18kaas() -> JSON:
+    """18Kaas: PRR's 2 train has run K12 - K14 for 20 + 20 = 40; PRR at 100 (0, 6)."""
+    return _two_city_run("18Kaas", "PRR", "K12", "K14", (1, 1), 40, (0, 6), 100)
+
+
+def pool_dividend_18al() -> JSON:
+    """18AL: ABC's 2 train has run from Anniston (G6) to Oxmoor (H5, gray, 30) for
+    20 + 30 = 50; ABC at 90 (0, 5)."""
+    p = position("18AL", "3", presidents={"ABC": ("P1", 300)}, tiles=[("G6", "57", 1)],
+                 tokens=[("G6", 0, "ABC")], turn=("ABC", "dividend"))
+    _company(p, "ABC")["trains"] = ["2"]
+    p["depot"] = _depot("18AL", "3")
+    return _dividend_step(p, "ABC", 50, {"P1": 6, "P2": 1, "pool": 2, "ipo": 1}, (0, 5), 90)
+
+
 def _unit1_1825(revenue: int, market: tuple[int, int], share_price: int) -> JSON:
     p = position("1825", "2", presidents={"LNWR": ("P1", 300)},
                  turn=("LNWR", "dividend"), order=["LNWR"])
@@ -177,6 +220,9 @@ BUILDERS: dict[str, Callable[[], JSON]] = {
     "1870_two_yellow_lays": two_yellow_lays_1870,
     "18GA_pool_dividend": pool_dividend_18ga,
     "1835_pool_dividend": pool_dividend_1835,
+    "1856_pool_dividend": pool_dividend_1856,
+    "18Kaas_pool_dividend": pool_dividend_18kaas,
+    "18AL_pool_dividend": pool_dividend_18al,
     "1835_train_trade": train_trade_1835,
     "1825_train_trade": train_trade_1825,
     "1825_half_price_dividend": half_price_dividend_1825,
