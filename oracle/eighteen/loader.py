@@ -113,7 +113,7 @@ def _trains(data: JSON) -> tuple[TrainType, ...]:
                   obsolete_by=t.get("obsolete_by"), starts_phase=t.get("starts_phase"),
                   flags=frozenset(t.get("flags", ())), available_from=t.get("available_from"),
                   trade_in=tuple(t.get("trade_in", {}).items()),
-                  events=tuple(t.get("events", ())))
+                  events=tuple(t.get("events", ())), doubles=frozenset(t.get("doubles", ())))
         for t in data.get("trains", ()))
 
 

@@ -39,6 +39,10 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("u_trains_at_halts", "no", ("no", "yes"),
                "with single_track: halts pay U trains too (seed 002's option; default "
                "'no': only T trains)", "ST-11"),
+    OptionSpec("al_4d_doubles", "cities_and_offboards", ("cities_and_offboards", "offboards"),
+               "18AL only: what the 4D train counts twice: cities and off-board areas "
+               "(default, as tobymao) or off-board areas only (the 18xx Rules Difference "
+               "List); towns never"),
 )
 
 #: options whose value the position records (the title is its own field)

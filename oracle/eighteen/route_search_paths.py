@@ -408,7 +408,8 @@ def _value(table: StopTable, train: TrainType,
     hooks = table.ctx.hooks
     rows = []
     single = train.distance[0] if len(train.distance) == 1 else None
-    plain = single is not None and not hooks.hex_bonus and not hooks.double_stops and \
+    plain = single is not None and not train.doubles and not hooks.hex_bonus and \
+        not hooks.double_stops and \
         ("halt" not in single.kinds or train.name in hooks.halt_trains) and \
         type(hooks) is RevenueHooks
     barred = table.ctx.barred.get(train.name)  # track the train may not run (ST-04)

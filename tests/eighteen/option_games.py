@@ -21,7 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import single_track
+from oracle.eighteen import single_track, train_doubling
 from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
 from oracle.eighteen.options import POSITION_OPTIONS
@@ -72,9 +72,10 @@ class OptionGame:
 
 def fits(title: str, options: dict[str, str]) -> bool:
     """The title takes these options (1825's single-track variant: 1825 only, and its
-    sub-options only with it)."""
+    sub-options only with it; the 4D reading: 18AL only)."""
     try:
         single_track.check_options(title, options)
+        train_doubling.check_options(title, options)
     except MalformedInput:
         return False
     return True
