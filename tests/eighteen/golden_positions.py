@@ -61,7 +61,7 @@ def _line_1870(step: str, trains: tuple[str, ...], tiles: list[tuple[str, str, i
                                           "MP": ("P3", 500)},
                  tiles=tiles, tokens=tokens, turn=("SSW", step), order=["SSW", "FW"])
     _company(p, "SSW")["trains"] = list(trains)
-    p["depot"] = {"2": 0, "3": 5, "4": 5, "5": 4, "6": 3, "8": 3, "10": 2, "12": 12}
+    p["depot"] = {"2": 0, "3": 5, "4": 5, "5": 4, "6": 3, "8": 3, "10": 2, "12": None}
     return p
 
 
