@@ -11,7 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen import excess, obsolete, single_track, token_distance
+from oracle.eighteen import excess, obsolete, single_track, token_distance, train_doubling
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -59,6 +59,7 @@ class EighteenAPI:
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
         single_track.check_options(chosen["title"], chosen)
+        train_doubling.check_options(chosen["title"], chosen)
         title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
         obsolete.check_options(title, chosen)
         token_distance.check_options(title, chosen)
@@ -138,6 +139,7 @@ class EighteenAPI:
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
         single_track.check_options(title.id, dict(state.options))
+        train_doubling.check_options(title.id, dict(state.options))
         title = self.rules.single_track.title_for(title, state.options)
         obsolete.check_options(title, dict(state.options))
         token_distance.check_options(title, dict(state.options))

@@ -113,7 +113,7 @@ def _trains(data: JSON) -> tuple[TrainType, ...]:
                   obsolete_by=t.get("obsolete_by"), starts_phase=t.get("starts_phase"),
                   flags=frozenset(t.get("flags", ())), available_from=t.get("available_from"),
                   trade_in=tuple(t.get("trade_in", {}).items()),
-                  events=tuple(t.get("events", ())))
+                  events=tuple(t.get("events", ())), doubles=frozenset(t.get("doubles", ())))
         for t in data.get("trains", ()))
 
 
@@ -183,7 +183,7 @@ def check_exits(board: MapDef) -> list[str]:
 
 def check_references(data: JSON, hexes: Mapping[str, HexDef]) -> list[str]:
     """Names that must exist: homes and destinations on the map, trains and phases
-    that trains name."""
+    that trains (and the train-trade rule) name."""
     problems = []
     for c in data["companies"]:
         for key in ("home", "destination"):
@@ -199,6 +199,9 @@ def check_references(data: JSON, hexes: Mapping[str, HexDef]) -> list[str]:
                 problems.append(f"train {t['name']} {key} {t[key]} is unknown")
         problems += [f"train {t['name']} trades in unknown {name}"
                      for name in t.get("trade_in", {}) if name not in trains]
+    trade_phase = data.get("train_trade", {}).get("from_phase")
+    if trade_phase is not None and trade_phase not in phases:
+        problems.append(f"train_trade from_phase {trade_phase} is unknown")
     return problems
 
 
@@ -234,6 +237,8 @@ def load_title(title_id: str, privates: tuple[PrivateDef, ...] = (),
         privates=privates, supply=dict(data["tiles"]), bank=data.get("bank", 0),
         starting_cash={int(k): v for k, v in data.get("starting_cash", {}).items()},
         tile_lays=data.get("tile_lays", 1),
+        train_trade_min_price=data.get("train_trade", {}).get("min_price", 1),
+        train_trade_from_phase=data.get("train_trade", {}).get("from_phase", ""),
         sources="; ".join(data["sources"]), trains=_trains(data), market=_market(data),
         board=data["board"])
     return title if privates_hook is None else replace(title, privates_hook=privates_hook)

@@ -42,19 +42,50 @@ class DividendRule:
 
     Defaults: full payout moves right, withholding (or no revenue) moves left, no
     half dividend (1830). 1870 allows ``half``, which leaves the price where it is
-    (as tobymao's 1870 dividend step has it; research/18xx-engines.md)."""
+    (as tobymao's 1870 dividend step has it; research/18xx-engines.md).
+
+    ``to_treasury``: the share holders whose dividends the company's treasury
+    receives (the rest of what the ``ipo`` and ``pool`` earn stays with the bank).
+    1830 and the titles built on it: the pool's shares; 1870: the unissued (``ipo``)
+    shares; 1825: none (18xx Rules Difference List 8.2; tobymao's dividend step
+    agrees: the share pool, 1870 the corporation itself, 1825 nothing).
+
+    ``scaled``: the price moves right by the size of the total dividend against the
+    share price, as 1825 prints it (Rules Difference List 8.1; tobymao's 1825
+    dividend step): not at all up to half the price, one place above half, two to
+    four places at two to four times the price or more."""
 
     kinds: tuple[str, ...] = ("payout", "withhold")
     payout: str = "right"
     withhold: str = "left"
     half: str = ""
     zero: str = "left"
+    to_treasury: frozenset[str] = frozenset({"pool"})
+    scaled: bool = False
 
     def direction(self, kind: str, revenue: int) -> str:
         if revenue == 0:
             return self.zero
         return {"payout": self.payout, "withhold": self.withhold, "half": self.half}[kind]
 
+    def moves(self, kind: str, revenue: int, share_price: int | None) -> tuple[str, ...]:
+        """The price moves, in order, for a dividend of ``kind`` on ``revenue``."""
+        direction = self.direction(kind, revenue)
+        if not direction:
+            return ()
+        if self.scaled and kind == "payout" and revenue and share_price:
+            return (direction,) * scaled_steps(revenue, share_price)
+        return (direction,)
+
+
+def scaled_steps(dividend: int, share_price: int) -> int:
+    """1825's right moves for a total dividend: 0 up to half the price, 1 above it,
+    then one per whole multiple of the price from two, at most 4."""
+    if 2 * dividend <= share_price:
+        return 0
+    return max(1, min(4, dividend // share_price))
+
 
 RULE_1830 = DividendRule()
-RULE_1870 = DividendRule(kinds=("payout", "half", "withhold"))
+RULE_1870 = DividendRule(kinds=("payout", "half", "withhold"), to_treasury=frozenset({"ipo"}))
+RULE_1825 = DividendRule(to_treasury=frozenset(), scaled=True)

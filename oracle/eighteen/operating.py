@@ -23,7 +23,9 @@ from oracle.eighteen.state import Company, State, Turn
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules
 
-#: share holders whose dividends the bank keeps (1830: shares in the IPO and the pool)
+#: share holders that are not players: the IPO and the pool. What their shares earn
+#: goes to the treasury when the title's ``DividendRule.to_treasury`` names them,
+#: else the bank keeps it
 BANK_HOLDERS = frozenset({"ipo", "pool"})
 
 
@@ -60,11 +62,14 @@ def dividend_rule(rules: Rules, state: State) -> DividendRule:
 
 def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
                  rule: DividendRule | None = None) -> State:
-    """Payout: each share's holder gets ``revenue // shares``; the bank keeps what the
-    IPO and pool shares earn. Withhold: the treasury gets it all. Half: the holders
-    are paid on half (rounded down per share), the treasury keeps the rest.
-    ``rule``: the step's own rule (1870's connection run, DS-16), else the title's."""
-    rule = rule if rule is not None else dividend_rule(rules, state)
+    """Payout: each share's holder gets ``revenue // shares``; what the IPO and pool
+    shares earn goes to the treasury where the title's rule names them
+    (``to_treasury``), else the bank keeps it. Withhold: the treasury gets it all.
+    Half: the holders are paid on half (rounded down per share), the treasury keeps
+    the rest. ``rule``: the step's own rule (1870's connection run, DS-16), else the
+    title's; whose dividends the treasury receives is always the title's."""
+    title_rule = dividend_rule(rules, state)
+    rule = rule if rule is not None else title_rule
     if action.kind not in rule.kinds:
         raise refuse("dividend/not_allowed", f"{state.title} has no {action.kind} dividend")
     revenue = state.turn.revenue
@@ -75,17 +80,24 @@ def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
     per_share = paid_out // sum(holders.values()) if paid_out else 0
     players = {p.id: p for p in state.players}
     bank = state.bank
+    to_treasury = 0
     for holder, count in holders.items():
-        if holder in BANK_HOLDERS or per_share == 0:
+        if per_share == 0:
+            continue
+        if holder in BANK_HOLDERS:
+            if holder in title_rule.to_treasury:
+                to_treasury += per_share * count
             continue
         if holder not in players:
             raise MalformedInput(f"companies.{company.id}.shares", f"unknown holder {holder!r}")
         players[holder] = replace(players[holder], cash=players[holder].cash + per_share * count)
         bank -= per_share * count
     kept = revenue - per_share * sum(holders.values()) if paid_out else revenue
-    bank -= kept
-    company = replace(company, treasury=company.treasury + kept)
-    company = _move_price(rules, state, company, rule.direction(action.kind, revenue))
+    bank -= kept + to_treasury
+    company = replace(company, treasury=company.treasury + kept + to_treasury)
+    for direction in rule.moves(action.kind, paid_out if paid_out else revenue,
+                                company.share_price):
+        company = _move_price(rules, state, company, direction)
     state = replace(state, players=tuple(players[p.id] for p in state.players), bank=bank)
     state = bank_cash.settle(state.with_company(company))
     return replace(state, turn=replace(state.turn, step="buy_train", revenue=0))

@@ -51,6 +51,10 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "titles pricing tokens per hex from home (1835): hexes counted in a "
                "straight line ('straight', the 18xx Rules Difference List) or along the "
                "company's track from its home ('track', Rails); docs/18xx.md"),
+    OptionSpec("al_4d_doubles", "cities_and_offboards", ("cities_and_offboards", "offboards"),
+               "18AL only: what the 4D train counts twice: cities and off-board areas "
+               "(default, as tobymao) or off-board areas only (the 18xx Rules Difference "
+               "List); towns never"),
 )
 
 #: options whose value the position records (the title is its own field)

@@ -47,6 +47,8 @@ class TrainType:
     trade_in: tuple[tuple[str, int], ...] = ()
     #: events the first purchase triggers (``close_privates``, ``remove_tokens``...)
     events: tuple[str, ...] = ()
+    #: stop kinds whose value the train counts twice (18AL's 4D; ``train_doubling``)
+    doubles: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,8 +55,10 @@ def train_revenue(train: TrainType, stops: Sequence[VisitedStop]) -> int | None:
     allowance. A stop no allowance lists (a halt for a train that does not call
     there) is passed: it uses nothing and pays nothing.
     """
+    # a doubling train (18AL's 4D) counts the stops of its ``doubles`` kinds twice
     base = _best_assignment(train.distance, tuple(sorted(
-        ((s.kind, s.value) for s in stops if s.kind != FREE), key=lambda kv: -kv[1])))
+        ((s.kind, s.value * (2 if s.kind in train.doubles else 1))
+         for s in stops if s.kind != FREE), key=lambda kv: -kv[1])))
     # a "free" stop pays and uses no visit (1825 single track: ST-05, ST-11)
     return None if base is None else base + sum(s.value for s in stops if s.kind == FREE)
 

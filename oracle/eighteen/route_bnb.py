@@ -46,7 +46,8 @@ def value_rows(table: StopTable, train: TrainType, candidates: Sequence[C],
     hooks = table.ctx.hooks
     rows = []
     single = train.distance[0] if len(train.distance) == 1 else None
-    plain = single is not None and not hooks.hex_bonus and not hooks.double_stops and \
+    plain = single is not None and not train.doubles and not hooks.hex_bonus and \
+        not hooks.double_stops and \
         ("halt" not in single.kinds or train.name in hooks.halt_trains) and \
         type(hooks) is RevenueHooks
     for i, cand in enumerate(candidates):

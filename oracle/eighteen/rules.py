@@ -22,6 +22,7 @@ from oracle.eighteen import (
     obsolete,
     operating,
     rounds,
+    tile_lays,
     token_costs,
     token_distance,
 )
@@ -269,13 +270,17 @@ class Rules:
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
         extra = power is not None and power.extra
-        if not extra and state.turn.tile_lays >= self.title(state).tile_lays:
+        allowance = self.title(state).tile_lays
+        if not extra and not tile_lays.lays_left(allowance, state.turn.tile_lays):
             # ST-02: a second yellow single-track tile next to the first one
             extra = power is None and self.single_track.second_lay(self, state, company,
                                                               action.hex, tile)
             if not extra:
                 raise refuse("tile/no_lays_left", "the turn's tile lay is used",
                              self.cites(state, via, "tile"))
+        if not extra:  # 1870: the second lay is yellow only (tile_lays.py)
+            tile_lays.check_later_lay(allowance, state.turn.tile_lays, tile,
+                                      self.cites(state, via, "tile"))
         if tile.colour not in self.phase_colours(state):
             raise refuse("phase/colour_not_available",
                          f"{tile.colour} tiles are not available in phase {state.phase}",
@@ -300,7 +305,7 @@ class Rules:
                  LaidTile(action.hex, tile.id, action.rotation))
         turn = state.turn
         if not extra:
-            turn = replace(turn, tile_lays=turn.tile_lays + 1)
+            turn = replace(turn, tile_lays=tile_lays.used_after(allowance, turn.tile_lays, tile))
         state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
         state = self.single_track.after_lay(state, action.hex, tile, power is not None)
         return self.after_tile_laid(state, action.hex, via)

@@ -55,6 +55,10 @@ class TitleData:
     bank: int
     starting_cash: Mapping[int, int] = field(hash=False)  # players -> cash each
     tile_lays: int = 1  # the normal tile-lay allowance per turn
+    #: trains sold between companies: the lowest price (1825: 10) and the phase
+    #: from which they may be (1835: once a 3 train is bought); ``train_trade.py``
+    train_trade_min_price: int = 1
+    train_trade_from_phase: str = ""
     privates_hook: PrivatesHook = _same
     sources: str = ""
     trains: tuple[TrainType, ...] = ()

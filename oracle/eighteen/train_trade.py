@@ -1,6 +1,11 @@
 """Trains bought from another company (1830 and most 18xx: any agreed price of at
 least one dollar, between companies of the same or of different presidents).
 
+A title's data may raise the lowest price (``train_trade.min_price``; 1825: 10) and
+allow such sales only from a phase on (``train_trade.from_phase``; 1835: once a 3
+train has been bought, phase 2.1): 18xx Rules Difference List 9.1; tobymao's 1825
+has the same minimum (``TRAIN_PRICE_MIN``).
+
 The action records a sale both presidents agreed to: ``buy_train`` with ``from``
 the selling company and ``price``. Reading taken (docs/18xx.md, "Trains from other
 companies"): the buyer pays the whole price from its treasury; the president's
@@ -17,12 +22,20 @@ from oracle.eighteen import obsolete
 from oracle.eighteen.actions import BuyTrain
 from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.state import Company, State
+from oracle.eighteen.title import TitleData
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules
 
-#: the lowest price a train changes hands for between companies
+#: the lowest price a train changes hands for between companies, unless the title's
+#: data says more
 MIN_PRICE = 1
+
+
+def phase_reached(title: TitleData, current: str, first: str) -> bool:
+    """Whether ``current`` is ``first`` or a later phase of the title."""
+    names = [p.name for p in title.phases]
+    return not first or names.index(current) >= names.index(first)
 
 
 def buy_from_company(rules: Rules, state: State, company: Company, action: BuyTrain,
@@ -40,9 +53,14 @@ def buy_from_company(rules: Rules, state: State, company: Company, action: BuyTr
     if action.train not in seller.trains:
         raise IllegalAction("train/not_held", "", f"{seller.id} holds no {action.train} train")
     obsolete.check_sale(seller, action.train)
-    if price < MIN_PRICE:
+    if not phase_reached(title, state.phase, title.train_trade_from_phase):
+        raise IllegalAction("train/trade_not_yet", "",
+                            f"companies sell trains to each other from phase "
+                            f"{title.train_trade_from_phase} on")
+    lowest = max(MIN_PRICE, title.train_trade_min_price)
+    if price < lowest:
         raise IllegalAction("train/price_too_low", "",
-                            f"a train changes hands for at least {MIN_PRICE}")
+                            f"a train changes hands for at least {lowest}")
     phase = phase_def(title, state.phase)
     if phase is not None and obsolete.counted(state, company) >= phase.train_limit:
         raise IllegalAction("train/limit", "",

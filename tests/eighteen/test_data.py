@@ -208,7 +208,7 @@ def test_1870_trains_and_rusting() -> None:
     t = _title("1870")
     assert [(tr.name, tr.price, tr.count) for tr in t.trains] == [
         ("2", 80, 7), ("3", 180, 6), ("4", 300, 5), ("5", 450, 4), ("6", 630, 3),
-        ("8", 800, 3), ("10", 950, 2), ("12", 1100, 12)]
+        ("8", 800, 3), ("10", 950, 2), ("12", 1100, None)]  # unlimited (fwtwr, Rails)
     assert {tr.name: tr.rusted_by for tr in t.trains if tr.rusted_by} == \
         {"2": "4", "3": "6", "4": "8", "5": "12"}
 

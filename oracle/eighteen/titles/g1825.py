@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
-from oracle.eighteen.loader import load_title
+import dataclasses
 
-TITLE = load_title("1825")
+from oracle.eighteen.loader import load_title
+from oracle.eighteen.market import RULE_1825
+
+#: the price moves by the size of the dividend; the treasury earns on no share
+#: (18xx Rules Difference List 8.1, 8.2; docs/18xx-golden.md)
+TITLE = dataclasses.replace(load_title("1825"), dividend_rule=RULE_1825)

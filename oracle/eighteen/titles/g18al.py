@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from oracle.eighteen import train_doubling
 from oracle.eighteen.loader import load_title
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TokenPower
 
@@ -42,4 +43,6 @@ def settle_bonus(privates: Mapping[str, PrivateDef],
     return out
 
 
-TITLE = load_title("18AL", privates=(SNAR,), privates_hook=settle_bonus)
+#: the 4D's doubled stops follow the option al_4d_doubles (train_doubling.py)
+TITLE = dataclasses.replace(load_title("18AL", privates=(SNAR,), privates_hook=settle_bonus),
+                            route_context=train_doubling.route_context)
