@@ -89,6 +89,25 @@ class Board:
         return table
 
     @cached_property
+    def near(self) -> dict[str, tuple[str, ...]]:
+        """land space -> its neighbouring land spaces (``neighbours``' values as a
+        tuple: the adjacency tests of every legality search iterate it)."""
+        return {s: tuple(near.values()) for s, near in self.neighbours.items()}
+
+    @cached_property
+    def ahead(self) -> dict[tuple[str, str | None], tuple[tuple[str, str], ...]]:
+        """(land space, heading or None) -> the (direction, space) pairs a locomotive
+        there may try: straight on or a 60 degree bend, every way when the heading is
+        None (its starting town). Computed once per board, not per search step."""
+        table: dict[tuple[str, str | None], tuple[tuple[str, str], ...]] = {}
+        for space, near in self.neighbours.items():
+            for heading in (None, *hexgrid.DIRECTIONS):
+                dirs = hexgrid.DIRECTIONS if heading is None else (
+                    heading, hexgrid.turn(heading, 1), hexgrid.turn(heading, -1))
+                table[space, heading] = tuple((d, near[d]) for d in dirs if d in near)
+        return table
+
+    @cached_property
     def directions(self) -> dict[tuple[str, str], str]:
         """(space, neighbouring space) -> the direction from the first to the second."""
         return {(s, n): d for s, near in self.neighbours.items() for d, n in near.items()}

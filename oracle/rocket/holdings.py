@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from oracle.rocket.state import Holding, Line, State
+from oracle.rocket.state import Holding, Line, State, same_places
 from oracle.rocket.state import fast_replace as replace
 
 
 def set_line(state: State, li: int, line: Line) -> State:
     lines = list(state.lines)
+    same = same_places(lines[li], line)  # then the occupancy tables stay valid
     lines[li] = line
-    return state.evolve(lines=tuple(lines))
+    return state.evolve(same, lines=tuple(lines))
 
 
 def set_holding(state: State, pi: int, holding: Holding) -> State:

@@ -173,14 +173,24 @@ class State:
                 out[ln.loco] = ln.id
         return out
 
-    def evolve(self, **changes: object) -> State:
+    @memo
+    def destination_cache(self) -> dict[tuple[str, str, str | None], tuple[str, ...]]:
+        """(line, origin, heading) -> the spaces the plain geometry lets that
+        locomotive move to (movement.Geometry.destinations). Filled as asked; like the
+        tables above it is dropped when a line's places change, and it is no part of
+        the position (not in equality, hashing or the canonical JSON)."""
+        return {}
+
+    def evolve(self, same_lines: bool = False, **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
-        (the hot path of every action) and drops the cached occupancy tables."""
+        (the hot path of every action) and drops the cached occupancy tables when
+        ``lines`` changes, unless ``same_lines`` says every line stands where it
+        stood (``same_places``: only shares or status changed)."""
         new = object.__new__(State)
         values = new.__dict__
         values.update(self.__dict__)
         # Occupancy tables survive a change that leaves their source alone.
-        if "lines" in changes:
+        if "lines" in changes and not same_lines:
             for key in _LINE_TABLES:
                 values.pop(key, None)
         if "holdings" in changes:
@@ -189,10 +199,21 @@ class State:
         return new
 
 
+def same_places(a: Line, b: Line) -> bool:
+    """Whether two records of one line stand on the same spaces the same way: its
+    track, its locomotive and heading, started or not, dissolved or not. Every
+    occupancy table (and each cached destination) depends on the lines through
+    these alone, so a change of shares or status keeps them (``State.evolve_places``)."""
+    return (a.loco == b.loco and a.heading == b.heading and a.started == b.started
+            and (a.status == DISSOLVED) == (b.status == DISSOLVED)
+            and (a.track is b.track or a.track == b.track))
+
+
 def fast_replace(record: _R, **changes: Any) -> _R:
     """A copy of a record with ``changes`` (the records are named tuples)."""
     return record._replace(**changes)
 
 
 _R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
-_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked")
+_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked",
+                       "destination_cache")
