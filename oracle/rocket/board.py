@@ -120,6 +120,14 @@ class Board:
                 for s, near in self.neighbours.items()}
 
     @cached_property
+    def adjacent_goals(self) -> dict[str, tuple[str, ...]]:
+        """land space -> the railway towns and cities among its adjacent places: what a
+        line may still want to reach (SR-ISO-01; movement.Geometry.is_target)."""
+        goals = self.railway_towns | self.industries.keys()
+        return {s: tuple(p for p in near if p in goals)
+                for s, near in self.adjacent_places.items()}
+
+    @cached_property
     def open_land(self) -> frozenset[str]:
         """Land spaces without a place: where locomotives, track and stations may go."""
         return self.land - frozenset(self.places.values())

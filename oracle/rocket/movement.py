@@ -195,8 +195,8 @@ class Geometry:
     def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
         """Could the line, standing here, link a new railway town or city, or merge?"""
         board = state.board
-        for pid in board.adjacent_places[space]:
-            if pid not in known and (pid in board.railway_towns or pid in board.industries):
+        for pid in board.adjacent_goals[space]:
+            if pid not in known:
                 return True
         # Next to another line means a merger now, or later once the pair of lines
         # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
@@ -222,29 +222,31 @@ class Geometry:
         else:
             origin, heading = state.board.places[line_id], None
         known = ln.connected
+        blocked = state.blocked
+        is_target = self.is_target
         # A route found earlier that still works proves the line is not isolated. The
         # cache is only a hint: every entry is re-checked against this position.
         cache = state.board.witness_cache
         hint = cache.get(line_id)
         if hint is not None and hint[0] == origin and hint[1] == heading:
             path = hint[2]
-            if state.blocked.isdisjoint(path) and self.is_target(state, line_id, path[-1], known):
+            if blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
                 return False
         # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
-        blocked = state.blocked
+        ahead = state.board.ahead
         start = (origin, heading)
         parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
         queue = deque([start])
         while queue:
             node = queue.popleft()
-            for d, nxt in candidate_spaces(state, node[0], node[1]):
+            for d, nxt in ahead.get(node, ()):
                 if nxt == origin or nxt in blocked:
                     continue
                 child = (nxt, d)
                 if child in parent:
                     continue
                 parent[child] = node
-                if self.is_target(state, line_id, nxt, known):
+                if is_target(state, line_id, nxt, known):
                     found = _path(parent, child)
                     if len(set(found)) == len(found):
                         cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))

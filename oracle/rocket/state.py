@@ -186,34 +186,46 @@ class State:
         (the hot path of every action) and drops the cached occupancy tables when
         ``lines`` changes, unless ``same_lines`` says every line stands where it
         stood (``same_places``: only shares or status changed)."""
-        new = object.__new__(State)
-        values = new.__dict__
-        values.update(self.__dict__)
+        values = {**self.__dict__, **changes}
         # Occupancy tables survive a change that leaves their source alone.
-        if "lines" in changes and not same_lines:
+        if not same_lines and "lines" in changes:
             for key in _LINE_TABLES:
                 values.pop(key, None)
         if "holdings" in changes:
             values.pop("station_owner", None)
-        values.update(changes)
+        new = object.__new__(State)
+        _set_attribute(new, "__dict__", values)
         return new
+
+
+_set_attribute: Final = object.__setattr__  # State is frozen: its copies are built whole
 
 
 def same_places(a: Line, b: Line) -> bool:
     """Whether two records of one line stand on the same spaces the same way: its
     track, its locomotive and heading, started or not, dissolved or not. Every
     occupancy table (and each cached destination) depends on the lines through
-    these alone, so a change of shares or status keeps them (``State.evolve_places``)."""
+    these alone, so a change of shares or status keeps them (``State.evolve``,
+    ``same_lines``)."""
     return (a.loco == b.loco and a.heading == b.heading and a.started == b.started
             and (a.status == DISSOLVED) == (b.status == DISSOLVED)
             and (a.track is b.track or a.track == b.track))
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:
-    """A copy of a record with ``changes`` (the records are named tuples)."""
-    return record._replace(**changes)
+    """A copy of a record with ``changes`` (the records are named tuples); what
+    ``_replace`` does, without its generic field-by-field ``map``."""
+    values = list(record)
+    index = _FIELD_INDEX[type(record)]
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _new_tuple(type(record), values)
 
 
 _R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
 _LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked",
                        "destination_cache")
+#: record type -> field name -> position, for fast_replace
+_FIELD_INDEX: Final[dict[type, dict[str, int]]] = {
+    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Line, Holding, Pending, Bid)}
+_new_tuple: Final = tuple.__new__
