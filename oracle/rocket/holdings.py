@@ -6,17 +6,19 @@ from oracle.rocket.state import Holding, Line, State, same_places
 from oracle.rocket.state import fast_replace as replace
 
 
-def set_line(state: State, li: int, line: Line) -> State:
+def set_line(state: State, li: int, line: Line, **changes: object) -> State:
+    """The state with line ``li`` replaced (and ``changes``, in the same copy)."""
     lines = list(state.lines)
     same = same_places(lines[li], line)  # then the occupancy tables stay valid
     lines[li] = line
-    return state.evolve(same, lines=tuple(lines))
+    return state.evolve(same, lines=tuple(lines), **changes)
 
 
-def set_holding(state: State, pi: int, holding: Holding) -> State:
+def set_holding(state: State, pi: int, holding: Holding, **changes: object) -> State:
+    """The state with player ``pi``'s holding replaced (and ``changes``, in the same copy)."""
     holdings = list(state.holdings)
     holdings[pi] = holding
-    return state.evolve(holdings=tuple(holdings))
+    return state.evolve(holdings=tuple(holdings), **changes)
 
 
 def add_shares(h: Holding, li: int, real: int = 0, supplementary: int = 0) -> Holding:

@@ -65,8 +65,8 @@ class Moving(Hooks):
         if ln.pile > 0:
             state = set_line(state, li, replace(ln, pile=ln.pile - 1))
             return set_holding(state, pi, add_shares(h, li, real=1))
-        state = set_holding(state, pi, add_shares(h, li, supplementary=1))
-        return state.evolve(supplementary_issued=state.supplementary_issued + 1)
+        return set_holding(state, pi, add_shares(h, li, supplementary=1),
+                           supplementary_issued=state.supplementary_issued + 1)
 
     def do_move(self, state: State, pi: int, action: Action) -> State:
         assert isinstance(action, Move)

@@ -148,12 +148,19 @@ class Turn(Hooks):
         line can ever be extended again ("only one line can still be extended",
         bdml-2; research 6.1). Without this a board where nothing can move offers
         only passes, for ever (issue 14)."""
+        count = 0
         if state.options.end_lines == "active":
-            count = sum(1 for ln in state.lines if ln.status == ACTIVE)
+            for ln in state.lines:
+                if ln.status == ACTIVE:
+                    count += 1
         else:
-            count = sum(1 for ln in state.lines if ln.status == ACTIVE or (
-                ln.status == ISOLATED and self.destinations(state, ln.id)))
-        if count <= 1 or any(self.destinations(state, ln.id) for ln in state.lines
-                             if ln.status != DISSOLVED):
+            for ln in state.lines:
+                if ln.status == ACTIVE or (
+                        ln.status == ISOLATED and self.destinations(state, ln.id)):
+                    count += 1
+        if count <= 1:
             return count
+        for ln in state.lines:  # the first line that can move settles it
+            if ln.status != DISSOLVED and self.destinations(state, ln.id):
+                return count
         return 0
