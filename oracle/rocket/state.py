@@ -191,8 +191,13 @@ class State:
         if not same_lines and "lines" in changes:
             for key in _LINE_TABLES:
                 values.pop(key, None)
-        if "holdings" in changes:
-            values.pop("station_owner", None)
+        if "holdings" in changes and "station_owner" in values:
+            old, new_holdings = self.holdings, changes["holdings"]
+            assert isinstance(new_holdings, tuple)
+            # station_owner stays while every player keeps the very same stations
+            if len(old) != len(new_holdings) or any(
+                    a.stations is not b.stations for a, b in zip(old, new_holdings)):
+                del values["station_owner"]
         new = object.__new__(State)
         _set_attribute(new, "__dict__", values)
         return new
@@ -210,6 +215,39 @@ def same_places(a: Line, b: Line) -> bool:
     return (a.loco == b.loco and a.heading == b.heading and a.started == b.started
             and (a.status == DISSOLVED) == (b.status == DISSOLVED)
             and (a.track is b.track or a.track == b.track))
+
+
+def _footprint(board: Board, ln: Line) -> tuple[frozenset[str], str | None, frozenset[str]]:
+    """What the occupancy tables hold of one line: its track (track_owner), where
+    its locomotive counts (loco_at) and where it counts as present (line_presence)."""
+    if ln.status == DISSOLVED:
+        return ln.track, None, frozenset()
+    at = ln.loco if ln.started and ln.loco else board.places[ln.id]
+    if not ln.started:
+        return ln.track, at, frozenset()
+    return ln.track, at, (ln.track | {ln.loco}) if ln.loco else ln.track
+
+
+def carry_destinations(state: State, old: Line, new: Line
+                       ) -> dict[tuple[str, str, str | None], tuple[str, ...]] | None:
+    """The destinations ``state`` has cached that stay true once ``old`` becomes
+    ``new``: a locomotive's destinations depend on the tables within two spaces of
+    where it stands (board.within_two), so only entries near a space whose
+    occupancy changed are dropped. None when nothing is cached."""
+    cache = state.__dict__.get("destination_cache")
+    if not cache:
+        return None
+    board = state.board
+    track0, at0, present0 = _footprint(board, old)
+    track1, at1, present1 = _footprint(board, new)
+    changed = (track0 ^ track1) | (present0 ^ present1)
+    if at0 != at1:
+        changed |= {s for s in (at0, at1) if s is not None}
+    if not changed:
+        return cache
+    within = board.within_two
+    return {key: spaces for key, spaces in cache.items()
+            if within[key[1]].isdisjoint(changed)}
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:
