@@ -147,6 +147,11 @@ class Board:
         A hint for movement.is_isolated, which re-checks it; not board data."""
         return {}
 
+    def route_region(self, route: tuple[str, ...]) -> frozenset[str]:
+        """The spaces a route to a target relies on: its own (still free) and those
+        next to its end (the other lines there; movement.Geometry.is_target)."""
+        return frozenset(route).union(self.near[route[-1]])
+
     @cached_property
     def space_order(self) -> dict[str, tuple[int, int]]:
         return {s: hexgrid.parse_id(s) for s in self.land | self.water}

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from oracle.rocket.state import Holding, Line, State, carry_destinations, same_places
+from oracle.rocket.state import Holding, Line, State, replace_line
 from oracle.rocket.state import fast_replace as replace
 
 
 def set_line(state: State, li: int, line: Line, **changes: object) -> State:
     """The state with line ``li`` replaced (and ``changes``, in the same copy)."""
-    lines = list(state.lines)
-    old = lines[li]
-    lines[li] = line
-    if same_places(old, line):  # the occupancy tables stay valid
-        return state.evolve(True, lines=tuple(lines), **changes)
-    carried = carry_destinations(state, old, line)
-    new = state.evolve(lines=tuple(lines), **changes)
-    if carried is not None:  # invisible, like every cached table (state.memo)
-        new.__dict__["destination_cache"] = carried
-    return new
+    return replace_line(state, li, line, changes)
 
 
 def set_holding(state: State, pi: int, holding: Holding, **changes: object) -> State:

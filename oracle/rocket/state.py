@@ -181,6 +181,15 @@ class State:
         the position (not in equality, hashing or the canonical JSON)."""
         return {}
 
+    @memo
+    def witnesses(self) -> dict[str, frozenset[str]]:
+        """line -> the spaces a route proving it not isolated relies on (the route
+        and the neighbours of its end), for the plain geometry's isolation test
+        (movement.Geometry.is_isolated): kept from one position to the next until
+        one of those spaces or the line itself changes (``replace_line``). No part
+        of the position, like the tables above."""
+        return {}
+
     def evolve(self, same_lines: bool = False, **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
         (the hot path of every action) and drops the cached occupancy tables when
@@ -228,26 +237,45 @@ def _footprint(board: Board, ln: Line) -> tuple[frozenset[str], str | None, froz
     return ln.track, at, (ln.track | {ln.loco}) if ln.loco else ln.track
 
 
-def carry_destinations(state: State, old: Line, new: Line
-                       ) -> dict[tuple[str, str, str | None], tuple[str, ...]] | None:
-    """The destinations ``state`` has cached that stay true once ``old`` becomes
-    ``new``: a locomotive's destinations depend on the tables within two spaces of
-    where it stands (board.within_two), so only entries near a space whose
-    occupancy changed are dropped. None when nothing is cached."""
+def replace_line(state: State, li: int, line: Line, changes: dict[str, object]) -> State:
+    """``state`` with line ``li`` replaced (and ``changes``), keeping what it has
+    cached that stays true: every table while the line stands where it stood
+    (``same_places``), else the destinations and isolation witnesses away from the
+    spaces whose occupancy changed (board.within_two; ``_changed_spaces``)."""
+    lines = list(state.lines)
+    old = lines[li]
+    lines[li] = line
+    same = same_places(old, line)
+    new = state.evolve(same, lines=tuple(lines), **changes)
+    witnesses: dict[str, frozenset[str]] | None = state.__dict__.get("witnesses")
+    if same:
+        # A witness is a route to a place the line does not reach yet: it goes with
+        # the line's places (SR-TWN-05), so a new connection drops it.
+        if witnesses and line.id in witnesses and old.connected != line.connected:
+            new.__dict__["witnesses"] = {k: r for k, r in witnesses.items() if k != line.id}
+        return new
     cache = state.__dict__.get("destination_cache")
-    if not cache:
-        return None
-    board = state.board
+    if not cache and not witnesses:
+        return new
+    changed = _changed_spaces(state.board, old, line)
+    if cache:
+        within = state.board.within_two
+        new.__dict__["destination_cache"] = {
+            key: spaces for key, spaces in cache.items() if within[key[1]].isdisjoint(changed)}
+    if witnesses:
+        new.__dict__["witnesses"] = {k: region for k, region in witnesses.items()
+                                     if k != line.id and region.isdisjoint(changed)}
+    return new
+
+
+def _changed_spaces(board: Board, old: Line, new: Line) -> frozenset[str]:
+    """The spaces where the occupancy tables differ between two records of a line."""
     track0, at0, present0 = _footprint(board, old)
     track1, at1, present1 = _footprint(board, new)
     changed = (track0 ^ track1) | (present0 ^ present1)
     if at0 != at1:
         changed |= {s for s in (at0, at1) if s is not None}
-    if not changed:
-        return cache
-    within = board.within_two
-    return {key: spaces for key, spaces in cache.items()
-            if within[key[1]].isdisjoint(changed)}
+    return changed
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:
@@ -262,7 +290,7 @@ def fast_replace(record: _R, **changes: Any) -> _R:
 
 _R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
 _LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked",
-                       "destination_cache")
+                       "destination_cache", "witnesses")
 #: record type -> field name -> position, for fast_replace
 _FIELD_INDEX: Final[dict[type, dict[str, int]]] = {
     cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Line, Holding, Pending, Bid)}
