@@ -95,15 +95,6 @@ class Board:
         return {s: tuple(near.values()) for s, near in self.neighbours.items()}
 
     @cached_property
-    def within_two(self) -> dict[str, frozenset[str]]:
-        """land space -> the land spaces at most two steps away (itself included):
-        everything a locomotive's destinations from there depend on (the spaces ahead
-        and their neighbours; State.destination_cache)."""
-        near = self.near
-        return {s: frozenset({s, *near[s], *(m for n in near[s] for m in near[n])})
-                for s in near}
-
-    @cached_property
     def ahead(self) -> dict[tuple[str, str | None], tuple[tuple[str, str], ...]]:
         """(land space, heading or None) -> the (direction, space) pairs a locomotive
         there may try: straight on or a 60 degree bend, every way when the heading is
@@ -146,11 +137,6 @@ class Board:
         """line -> (origin, heading, route) last seen to prove it not isolated.
         A hint for movement.is_isolated, which re-checks it; not board data."""
         return {}
-
-    def route_region(self, route: tuple[str, ...]) -> frozenset[str]:
-        """The spaces a route to a target relies on: its own (still free) and those
-        next to its end (the other lines there; movement.Geometry.is_target)."""
-        return frozenset(route).union(self.near[route[-1]])
 
     @cached_property
     def space_order(self) -> dict[str, tuple[int, int]]:

@@ -83,9 +83,6 @@ class Geometry:
         #: lines_near and too_crowded are this class's: their answers may be inlined
         self.plain = (cls.lines_near is Geometry.lines_near
                       and cls.too_crowded is Geometry.too_crowded)
-        #: is_target too: a route proving a line not isolated may be kept in the
-        #: position's ``witnesses`` and trusted until a space it relies on changes
-        self.plain_target = self.plain and cls.is_target is Geometry.is_target
 
     def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
         """Lines a locomotive on ``space`` would touch (SR-MRG-02, SR-MRG-03, SR-ISO-06)."""
@@ -224,9 +221,6 @@ class Geometry:
             origin, heading = ln.loco, ln.heading
         else:
             origin, heading = state.board.places[line_id], None
-        kept = state.witnesses if self.plain_target else None
-        if kept is not None and line_id in kept:  # proved on an earlier position
-            return False
         known = ln.connected
         blocked = state.blocked
         is_target = self.is_target
@@ -237,8 +231,6 @@ class Geometry:
         if hint is not None and hint[0] == origin and hint[1] == heading:
             path = hint[2]
             if blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
-                if kept is not None:
-                    kept[line_id] = state.board.route_region(path)
                 return False
         # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
         ahead = state.board.ahead
@@ -257,10 +249,7 @@ class Geometry:
                 if is_target(state, line_id, nxt, known):
                     found = _path(parent, child)
                     if len(set(found)) == len(found):
-                        route = tuple(reversed(found[:-1]))
-                        cache[line_id] = (origin, heading, route)
-                        if kept is not None:
-                            kept[line_id] = state.board.route_region(route)
+                        cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))
                         return False
                     return not self._exact_search(state, line_id, origin, heading, known)
                 queue.append(child)

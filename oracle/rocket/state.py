@@ -137,16 +137,20 @@ class State:
     @memo
     def track_owner(self) -> dict[str, str]:
         """space -> the line whose track tile lies there."""
-        return {s: ln.id for ln in self.lines for s in ln.track}
+        out: dict[str, str] = {}
+        for ln in self.lines:
+            if ln.track:  # dict.fromkeys: the loop over the tiles runs in C
+                out.update(dict.fromkeys(ln.track, ln.id))
+        return out
 
     @memo
     def loco_at(self) -> dict[str, str]:
         """space -> the line whose locomotive stands there (starting town if unstarted)."""
         out: dict[str, str] = {}
+        places = self.board.places
         for ln in self.lines:
-            if ln.status == DISSOLVED:
-                continue
-            out[ln.loco if ln.started and ln.loco else self.board.places[ln.id]] = ln.id
+            if ln.status != DISSOLVED:
+                out[ln.loco if ln.started and ln.loco else places[ln.id]] = ln.id
         return out
 
     @memo
@@ -157,7 +161,10 @@ class State:
 
     @memo
     def station_owner(self) -> dict[str, int]:
-        return {s: i for i, h in enumerate(self.holdings) for s in h.stations}
+        out: dict[str, int] = {}
+        for i, h in enumerate(self.holdings):
+            out.update(dict.fromkeys(h.stations, i))
+        return out
 
     @memo
     def line_presence(self) -> dict[str, str]:
@@ -167,8 +174,8 @@ class State:
         for ln in self.lines:
             if not ln.started or ln.status == DISSOLVED:
                 continue
-            for s in ln.track:
-                out[s] = ln.id
+            if ln.track:
+                out.update(dict.fromkeys(ln.track, ln.id))
             if ln.loco:
                 out[ln.loco] = ln.id
         return out
@@ -181,32 +188,20 @@ class State:
         the position (not in equality, hashing or the canonical JSON)."""
         return {}
 
-    @memo
-    def witnesses(self) -> dict[str, frozenset[str]]:
-        """line -> the spaces a route proving it not isolated relies on (the route
-        and the neighbours of its end), for the plain geometry's isolation test
-        (movement.Geometry.is_isolated): kept from one position to the next until
-        one of those spaces or the line itself changes (``replace_line``). No part
-        of the position, like the tables above."""
-        return {}
-
-    def evolve(self, same_lines: bool = False, **changes: object) -> State:
+    def evolve(self, same_lines: bool = False, same_stations: bool = False,
+               **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
-        (the hot path of every action) and drops the cached occupancy tables when
-        ``lines`` changes, unless ``same_lines`` says every line stands where it
-        stood (``same_places``: only shares or status changed)."""
+        (the hot path of every action) and drops the cached tables a change may
+        touch: the occupancy tables when ``lines`` changes, unless ``same_lines``
+        says every line stands where it stood (``same_places``: only shares, status
+        or connections changed); ``station_owner`` when ``holdings`` changes, unless
+        ``same_stations`` says every player kept the very same stations."""
         values = {**self.__dict__, **changes}
-        # Occupancy tables survive a change that leaves their source alone.
         if not same_lines and "lines" in changes:
             for key in _LINE_TABLES:
                 values.pop(key, None)
-        if "holdings" in changes and "station_owner" in values:
-            old, new_holdings = self.holdings, changes["holdings"]
-            assert isinstance(new_holdings, tuple)
-            # station_owner stays while every player keeps the very same stations
-            if len(old) != len(new_holdings) or any(
-                    a.stations is not b.stations for a, b in zip(old, new_holdings)):
-                del values["station_owner"]
+        if not same_stations and "holdings" in changes:
+            values.pop("station_owner", None)
         new = object.__new__(State)
         _set_attribute(new, "__dict__", values)
         return new
@@ -226,56 +221,13 @@ def same_places(a: Line, b: Line) -> bool:
             and (a.track is b.track or a.track == b.track))
 
 
-def _footprint(board: Board, ln: Line) -> tuple[frozenset[str], str | None, frozenset[str]]:
-    """What the occupancy tables hold of one line: its track (track_owner), where
-    its locomotive counts (loco_at) and where it counts as present (line_presence)."""
-    if ln.status == DISSOLVED:
-        return ln.track, None, frozenset()
-    at = ln.loco if ln.started and ln.loco else board.places[ln.id]
-    if not ln.started:
-        return ln.track, at, frozenset()
-    return ln.track, at, (ln.track | {ln.loco}) if ln.loco else ln.track
-
-
 def replace_line(state: State, li: int, line: Line, changes: dict[str, object]) -> State:
-    """``state`` with line ``li`` replaced (and ``changes``), keeping what it has
-    cached that stays true: every table while the line stands where it stood
-    (``same_places``), else the destinations and isolation witnesses away from the
-    spaces whose occupancy changed (board.within_two; ``_changed_spaces``)."""
+    """``state`` with line ``li`` replaced (and ``changes``), keeping its cached tables
+    while the line stands where it stood (``same_places``)."""
     lines = list(state.lines)
-    old = lines[li]
+    same = same_places(lines[li], line)
     lines[li] = line
-    same = same_places(old, line)
-    new = state.evolve(same, lines=tuple(lines), **changes)
-    witnesses: dict[str, frozenset[str]] | None = state.__dict__.get("witnesses")
-    if same:
-        # A witness is a route to a place the line does not reach yet: it goes with
-        # the line's places (SR-TWN-05), so a new connection drops it.
-        if witnesses and line.id in witnesses and old.connected != line.connected:
-            new.__dict__["witnesses"] = {k: r for k, r in witnesses.items() if k != line.id}
-        return new
-    cache = state.__dict__.get("destination_cache")
-    if not cache and not witnesses:
-        return new
-    changed = _changed_spaces(state.board, old, line)
-    if cache:
-        within = state.board.within_two
-        new.__dict__["destination_cache"] = {
-            key: spaces for key, spaces in cache.items() if within[key[1]].isdisjoint(changed)}
-    if witnesses:
-        new.__dict__["witnesses"] = {k: region for k, region in witnesses.items()
-                                     if k != line.id and region.isdisjoint(changed)}
-    return new
-
-
-def _changed_spaces(board: Board, old: Line, new: Line) -> frozenset[str]:
-    """The spaces where the occupancy tables differ between two records of a line."""
-    track0, at0, present0 = _footprint(board, old)
-    track1, at1, present1 = _footprint(board, new)
-    changed = (track0 ^ track1) | (present0 ^ present1)
-    if at0 != at1:
-        changed |= {s for s in (at0, at1) if s is not None}
-    return changed
+    return state.evolve(same, lines=tuple(lines), **changes)
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:
@@ -290,7 +242,7 @@ def fast_replace(record: _R, **changes: Any) -> _R:
 
 _R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
 _LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked",
-                       "destination_cache", "witnesses")
+                       "destination_cache")
 #: record type -> field name -> position, for fast_replace
 _FIELD_INDEX: Final[dict[type, dict[str, int]]] = {
     cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Line, Holding, Pending, Bid)}

@@ -1,7 +1,6 @@
 """The fast path's caches are invisible: after every action of random games, each
 table a position carries over from the one before (occupancy tables, station
-owners, the destinations cache and the isolation witnesses, with their entries kept
-across a move) equals what a fresh copy of the same position computes from scratch, and the position still
+owners, the destinations cache) equals what a fresh copy of the same position computes from scratch, and the position still
 equals that copy and encodes the same (docs/fuzz.md, "Speed")."""
 
 from __future__ import annotations
@@ -39,9 +38,6 @@ def _check(state: State) -> None:
     for (line_id, origin, heading), spaces in state.destination_cache.items():
         assert list(spaces) == GEOMETRY._destinations(fresh, line_id, origin, heading), (
             line_id, origin, heading)
-    # Every line a kept witness calls not isolated is not isolated by a fresh search.
-    for line_id in state.witnesses:
-        assert not GEOMETRY.is_isolated(fresh, line_id), line_id
     for ln in state.lines:
         if ln.status != DISSOLVED:
             assert RULES.destinations(state, ln.id) == GEOMETRY._destinations(
