@@ -43,10 +43,10 @@ def candidate_spaces(state: State, origin: str, heading: str | None) -> Iterator
 def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
     """Started, undissolved lines other than ``line_id`` next to ``space``
     (through a track tile or their locomotive: SR-MRG-02, SR-MRG-03)."""
-    presence = state.line_presence
-    found = {presence[n] for n in state.board.near[space] if n in presence}
+    found = set(map(state.line_presence.get, state.board.near[space]))
+    found.discard(None)
     found.discard(line_id)
-    return found
+    return found  # type: ignore[return-value]  # None is gone
 
 
 # -- isolation (SR-ISO-01..07) ------------------------------------------------
@@ -177,16 +177,10 @@ class Geometry:
             occupant = locos.get(s)
             if occupant is not None and occupant != line_id:
                 continue
-            first = None
-            for n in near[s]:
-                owner = presence.get(n)
-                if owner is None or owner == line_id:
-                    continue
-                if first is None:
-                    first = owner
-                elif owner != first:
-                    break
-            else:
+            owners = set(map(presence.get, near[s]))  # the lines next to s (and None)
+            owners.discard(None)
+            owners.discard(line_id)
+            if len(owners) < 2:
                 out.append(s)
         if len(out) > 1:
             out.sort(key=board.space_order.__getitem__)
@@ -200,13 +194,11 @@ class Geometry:
                 return True
         # Next to another line means a merger now, or later once the pair of lines
         # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
-        if self.plain:  # other_lines_near, stopping at the first other line
-            presence = state.line_presence
-            for n in board.near[space]:
-                owner = presence.get(n)
-                if owner is not None and owner != line_id:
-                    return True
-            return False
+        if self.plain:  # other_lines_near, inlined
+            owners = set(map(state.line_presence.get, board.near[space]))
+            owners.discard(None)
+            owners.discard(line_id)
+            return bool(owners)
         return bool(self.lines_near(state, space, line_id))
 
     def is_isolated(self, state: State, line_id: str) -> bool:
@@ -214,23 +206,32 @@ class Geometry:
         no longer merge. Other lines merging into it do not count (SR-ISO-02); the
         two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
         (SR-ISO-07), so the search ignores how many tiles are left."""
-        ln = state.lines[state.board.line_order[line_id]]
+        board = state.board
+        ln = state.lines[board.line_order[line_id]]
         if ln.status == DISSOLVED:
             return False
         if ln.started and ln.loco is not None:
             origin, heading = ln.loco, ln.heading
         else:
-            origin, heading = state.board.places[line_id], None
+            origin, heading = board.places[line_id], None
         known = ln.connected
         blocked = state.blocked
         is_target = self.is_target
         # A route found earlier that still works proves the line is not isolated. The
         # cache is only a hint: every entry is re-checked against this position.
-        cache = state.board.witness_cache
+        cache = board.witness_cache
         hint = cache.get(line_id)
-        if hint is not None and hint[0] == origin and hint[1] == heading:
+        if hint is not None:
             path = hint[2]
-            if blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
+            if hint[0] != origin or hint[1] != heading:
+                # The locomotive took the route's first step: the rest may still do.
+                if len(path) > 1 and path[0] == origin and heading == board.directions.get(
+                        (hint[0], origin)):
+                    path = path[1:]
+                    cache[line_id] = (origin, heading, path)
+                else:
+                    path = ()
+            if path and blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
                 return False
         # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
         ahead = state.board.ahead
