@@ -137,21 +137,12 @@ class State:
     @memo
     def track_owner(self) -> dict[str, str]:
         """space -> the line whose track tile lies there."""
-        out: dict[str, str] = {}
-        for ln in self.lines:
-            if ln.track:  # dict.fromkeys: the loop over the tiles runs in C
-                out.update(dict.fromkeys(ln.track, ln.id))
-        return out
+        return self._occupancy()[0]
 
     @memo
     def loco_at(self) -> dict[str, str]:
         """space -> the line whose locomotive stands there (starting town if unstarted)."""
-        out: dict[str, str] = {}
-        places = self.board.places
-        for ln in self.lines:
-            if ln.status != DISSOLVED:
-                out[ln.loco if ln.started and ln.loco else places[ln.id]] = ln.id
-        return out
+        return self._occupancy()[1]
 
     @memo
     def blocked(self) -> frozenset[str]:
@@ -170,15 +161,34 @@ class State:
     def line_presence(self) -> dict[str, str]:
         """space -> line, for every space that is part of a started line (track or
         locomotive). SR-MRG-02/03: starting towns and unstarted lines are not."""
-        out: dict[str, str] = {}
+        return self._occupancy()[2]
+
+    def _occupancy(self) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+        """track_owner, loco_at and line_presence in one pass over the lines (a move
+        needs all three), each cached as its own table."""
+        track: dict[str, str] = {}
+        locos: dict[str, str] = {}
+        presence: dict[str, str] = {}
+        places = self.board.places
         for ln in self.lines:
-            if not ln.started or ln.status == DISSOLVED:
+            lid = ln.id
+            tiles = ln.track
+            if tiles:  # dict.fromkeys: the loop over the tiles runs in C
+                track.update(dict.fromkeys(tiles, lid))
+            if ln.status == DISSOLVED:
                 continue
-            if ln.track:
-                out.update(dict.fromkeys(ln.track, ln.id))
+            if not ln.started:
+                locos[places[lid]] = lid
+                continue
+            if tiles:
+                presence.update(dict.fromkeys(tiles, lid))
             if ln.loco:
-                out[ln.loco] = ln.id
-        return out
+                locos[ln.loco] = presence[ln.loco] = lid
+            else:
+                locos[places[lid]] = lid
+        values = self.__dict__
+        values["track_owner"], values["loco_at"], values["line_presence"] = track, locos, presence
+        return track, locos, presence
 
     @memo
     def destination_cache(self) -> dict[tuple[str, str, str | None], tuple[str, ...]]:
