@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from itertools import compress
 from collections.abc import Sequence
 
 from oracle.rocket.actions import (
@@ -61,7 +62,7 @@ def pick_action(rules: Rules, state: State, rng: random.Random) -> Action:
             if move is not None:
                 return move
         elif kind == "token":
-            cities = [i for i, left in enumerate(state.city_tokens) if left]
+            cities = list(compress(range(len(state.city_tokens)), state.city_tokens))
             if cities:
                 ci = rng.choice(cities)
                 return TakeToken(state.players[state.active], state.board.cities[ci],
@@ -118,7 +119,8 @@ def _veto_choice(rules: Rules, state: State, rng: random.Random) -> Action:
 
 def _random_move(rules: Rules, state: State, rng: random.Random) -> Action | None:
     """A random line that can move, then a random destination for it."""
-    lines = [ln.id for ln in state.lines if ln.status != DISSOLVED and ln.id not in state.moved]
+    moved = state.moved
+    lines = [ln.id for ln in state.lines if ln.status != DISSOLVED and ln.id not in moved]
     cut = int(rng.random() * len(lines)) if lines else 0
     lines = lines[cut:] + lines[:cut]  # a random starting line, then round the table
     for line_id in lines:
