@@ -43,10 +43,10 @@ def candidate_spaces(state: State, origin: str, heading: str | None) -> Iterator
 def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
     """Started, undissolved lines other than ``line_id`` next to ``space``
     (through a track tile or their locomotive: SR-MRG-02, SR-MRG-03)."""
-    found = set(map(state.line_presence.get, state.board.near[space]))
-    found.discard(None)
+    presence = state.line_presence
+    found = {presence[n] for n in state.board.near[space] if n in presence}
     found.discard(line_id)
-    return found  # type: ignore[return-value]  # None is gone
+    return found
 
 
 # -- isolation (SR-ISO-01..07) ------------------------------------------------
@@ -177,10 +177,16 @@ class Geometry:
             occupant = locos.get(s)
             if occupant is not None and occupant != line_id:
                 continue
-            owners = set(map(presence.get, near[s]))  # the lines next to s (and None)
-            owners.discard(None)
-            owners.discard(line_id)
-            if len(owners) < 2:
+            first = None
+            for n in near[s]:
+                owner = presence.get(n)
+                if owner is None or owner == line_id:
+                    continue
+                if first is None:
+                    first = owner
+                elif owner != first:
+                    break
+            else:
                 out.append(s)
         if len(out) > 1:
             out.sort(key=board.space_order.__getitem__)
@@ -194,11 +200,13 @@ class Geometry:
                 return True
         # Next to another line means a merger now, or later once the pair of lines
         # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
-        if self.plain:  # other_lines_near, inlined
-            owners = set(map(state.line_presence.get, board.near[space]))
-            owners.discard(None)
-            owners.discard(line_id)
-            return bool(owners)
+        if self.plain:  # other_lines_near, stopping at the first other line
+            presence = state.line_presence
+            for n in board.near[space]:
+                owner = presence.get(n)
+                if owner is not None and owner != line_id:
+                    return True
+            return False
         return bool(self.lines_near(state, space, line_id))
 
     def is_isolated(self, state: State, line_id: str) -> bool:

@@ -173,15 +173,15 @@ class State:
         for ln in self.lines:
             lid = ln.id
             tiles = ln.track
-            if tiles:  # dict.fromkeys: the loop over the tiles runs in C
-                track.update(dict.fromkeys(tiles, lid))
+            for s in tiles:
+                track[s] = lid
             if ln.status == DISSOLVED:
                 continue
             if not ln.started:
                 locos[places[lid]] = lid
                 continue
-            if tiles:
-                presence.update(dict.fromkeys(tiles, lid))
+            for s in tiles:
+                presence[s] = lid
             if ln.loco:
                 locos[ln.loco] = presence[ln.loco] = lid
             else:
