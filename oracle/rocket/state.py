@@ -152,10 +152,7 @@ class State:
 
     @memo
     def station_owner(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for i, h in enumerate(self.holdings):
-            out.update(dict.fromkeys(h.stations, i))
-        return out
+        return {s: i for i, h in enumerate(self.holdings) for s in h.stations}
 
     @memo
     def line_presence(self) -> dict[str, str]:
