@@ -126,8 +126,12 @@ class Geometry:
                      heading: str | None = None, from_start: bool = False) -> list[str]:
         """Every space the locomotive may move to now (sorted). The same tests as
         ``refusal``, without building the refusals (this is the hot path)."""
-        if origin is None:
-            origin, heading = origin_of(state, line_id)
+        if origin is None:  # origin_of, inlined
+            ln = state.lines[state.board.line_order[line_id]]
+            if ln.started and ln.loco is not None:
+                origin, heading = ln.loco, ln.heading
+            else:
+                origin, heading = state.board.places[line_id], None
         elif from_start:
             heading = None
         if not self.plain:
