@@ -1,6 +1,7 @@
 """The fast path's caches are invisible: after every action of random games, each
 table a position carries over from the one before (occupancy tables, station
-owners, the destinations cache) equals what a fresh copy of the same position computes from scratch, and the position still
+owners, the destinations cache) equals what a fresh copy of the same position
+computes from scratch, the tables equal their definitions, and the position still
 equals that copy and encodes the same (docs/fuzz.md, "Speed")."""
 
 from __future__ import annotations
@@ -27,8 +28,24 @@ def _fresh(state: State) -> State:
     return dataclasses.replace(state)
 
 
+def _tables_by_definition(state: State) -> tuple[dict[str, str], ...]:
+    """track_owner, loco_at, line_presence as their docstrings define them."""
+    track = {s: ln.id for ln in state.lines for s in ln.track}
+    locos = {(ln.loco if ln.started and ln.loco else state.board.places[ln.id]): ln.id
+             for ln in state.lines if ln.status != DISSOLVED}
+    presence: dict[str, str] = {}
+    for ln in state.lines:
+        if ln.started and ln.status != DISSOLVED:
+            presence.update({s: ln.id for s in ln.track})
+            if ln.loco:
+                presence[ln.loco] = ln.id
+    return track, locos, presence
+
+
 def _check(state: State) -> None:
     fresh = _fresh(state)
+    assert (fresh.track_owner, fresh.loco_at, fresh.line_presence) == \
+        _tables_by_definition(state)
     assert "destination_cache" not in fresh.__dict__
     assert fresh == state
     for name in _TABLES:
