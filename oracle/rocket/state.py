@@ -195,6 +195,12 @@ class State:
         the position (not in equality, hashing or the canonical JSON)."""
         return {}
 
+    @memo
+    def lines_left_cache(self) -> dict[str, int]:
+        """end_lines option -> Turn.lines_left for the plain rules; dropped whenever a
+        line changes at all (a status counts). No part of the position."""
+        return {}
+
     def evolve(self, same_lines: bool = False, same_stations: bool = False,
                **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
@@ -204,9 +210,11 @@ class State:
         or connections changed); ``station_owner`` when ``holdings`` changes, unless
         ``same_stations`` says every player kept the very same stations."""
         values = {**self.__dict__, **changes}
-        if not same_lines and "lines" in changes:
-            for key in _LINE_TABLES:
-                values.pop(key, None)
+        if "lines" in changes:
+            values.pop("lines_left_cache", None)
+            if not same_lines:
+                for key in _LINE_TABLES:
+                    values.pop(key, None)
         if not same_stations and "holdings" in changes:
             values.pop("station_owner", None)
         new = object.__new__(State)

@@ -1,6 +1,6 @@
 """The fast path's caches are invisible: after every action of random games, each
 table a position carries over from the one before (occupancy tables, station
-owners, the destinations cache) equals what a fresh copy of the same position
+owners, the destinations cache, the lines left) equals what a fresh copy of the same position
 computes from scratch, the tables equal their definitions, and the position still
 equals that copy and encodes the same (docs/fuzz.md, "Speed")."""
 
@@ -55,6 +55,9 @@ def _check(state: State) -> None:
     for (line_id, origin, heading), spaces in state.destination_cache.items():
         assert list(spaces) == GEOMETRY._destinations(fresh, line_id, origin, heading), (
             line_id, origin, heading)
+    for end_lines, left in state.lines_left_cache.items():
+        assert end_lines == state.options.end_lines
+        assert left == RULES._count_lines_left(fresh)
     for ln in state.lines:
         if ln.status != DISSOLVED:
             assert RULES.destinations(state, ln.id) == GEOMETRY._destinations(
