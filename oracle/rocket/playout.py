@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from itertools import compress
 from collections.abc import Sequence
+from itertools import compress
 
 from oracle.rocket.actions import (
     Action,

@@ -201,7 +201,7 @@ class State:
         line changes at all (a status counts). No part of the position."""
         return {}
 
-    def evolve(self, same_lines: bool = False, same_stations: bool = False,
+    def evolve(self, same_lines: bool = False, same_stations: bool = False, /,
                **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
         (the hot path of every action) and drops the cached tables a change may

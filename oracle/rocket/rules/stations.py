@@ -63,7 +63,7 @@ class Stations(Hooks):
         owners = state.station_owner
         if space in owners and space != moving:
             return False
-        for n in board.near[space]:
+        for n in board.near[space]:  # noqa: SIM110 - a loop costs less than all()
             if n in locos or (n in owners and n != moving):
                 return False
         return True
