@@ -35,6 +35,7 @@ from oracle.rocket.rules.veto import Veto
 from oracle.rocket.state import (
     ACTION,
     DISSOLVED,
+    OVER,
     STATIONS_PER_PLAYER,
     VETO_BIDDING,
     VETO_DEFENCE,
@@ -157,7 +158,7 @@ def random_game(rules: Rules, start: State, rng: random.Random,
     """Play to the end (or ``max_actions``); returns the final state and action count."""
     state = start
     n = 0
-    while not state.over and n < max_actions:
+    while state.phase != OVER and n < max_actions:
         state = rules._apply(state, pick_action(rules, state, rng))
         n += 1
     return state, n
