@@ -108,6 +108,14 @@ class Board:
         return table
 
     @cached_property
+    def ahead_in_order(self) -> dict[tuple[str, str | None], tuple[str, ...]]:
+        """``ahead``'s spaces in board order (row, then column): the order the legal
+        destinations are listed in, so a filtered listing needs no sorting."""
+        order = self.space_order
+        return {key: tuple(sorted((s for _, s in pairs), key=order.__getitem__))
+                for key, pairs in self.ahead.items()}
+
+    @cached_property
     def directions(self) -> dict[tuple[str, str], str]:
         """(space, neighbouring space) -> the direction from the first to the second."""
         return {(s, n): d for s, near in self.neighbours.items() for d, n in near.items()}

@@ -175,7 +175,7 @@ class Geometry:
         presence = state.line_presence
         near = board.near
         out = []
-        for _, s in board.ahead.get((origin, heading), ()):
+        for s in board.ahead_in_order.get((origin, heading), ()):
             if s in place_at or s in track:
                 continue
             occupant = locos.get(s)
@@ -192,9 +192,7 @@ class Geometry:
                     break
             else:
                 out.append(s)
-        if len(out) > 1:
-            out.sort(key=board.space_order.__getitem__)
-        return tuple(out)
+        return tuple(out)  # in board order already
 
     def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
         """Could the line, standing here, link a new railway town or city, or merge?"""
