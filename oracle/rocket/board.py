@@ -89,6 +89,33 @@ class Board:
         return table
 
     @cached_property
+    def near(self) -> dict[str, tuple[str, ...]]:
+        """land space -> its neighbouring land spaces (``neighbours``' values as a
+        tuple: the adjacency tests of every legality search iterate it)."""
+        return {s: tuple(near.values()) for s, near in self.neighbours.items()}
+
+    @cached_property
+    def ahead(self) -> dict[tuple[str, str | None], tuple[tuple[str, str], ...]]:
+        """(land space, heading or None) -> the (direction, space) pairs a locomotive
+        there may try: straight on or a 60 degree bend, every way when the heading is
+        None (its starting town). Computed once per board, not per search step."""
+        table: dict[tuple[str, str | None], tuple[tuple[str, str], ...]] = {}
+        for space, near in self.neighbours.items():
+            for heading in (None, *hexgrid.DIRECTIONS):
+                dirs = hexgrid.DIRECTIONS if heading is None else (
+                    heading, hexgrid.turn(heading, 1), hexgrid.turn(heading, -1))
+                table[space, heading] = tuple((d, near[d]) for d in dirs if d in near)
+        return table
+
+    @cached_property
+    def ahead_in_order(self) -> dict[tuple[str, str | None], tuple[str, ...]]:
+        """``ahead``'s spaces in board order (row, then column): the order the legal
+        destinations are listed in, so a filtered listing needs no sorting."""
+        order = self.space_order
+        return {key: tuple(sorted((s for _, s in pairs), key=order.__getitem__))
+                for key, pairs in self.ahead.items()}
+
+    @cached_property
     def directions(self) -> dict[tuple[str, str], str]:
         """(space, neighbouring space) -> the direction from the first to the second."""
         return {(s, n): d for s, near in self.neighbours.items() for d, n in near.items()}
@@ -99,6 +126,14 @@ class Board:
         at = self.place_at
         return {s: tuple(sorted(at[n] for n in near.values() if n in at))
                 for s, near in self.neighbours.items()}
+
+    @cached_property
+    def adjacent_goals(self) -> dict[str, tuple[str, ...]]:
+        """land space -> the railway towns and cities among its adjacent places: what a
+        line may still want to reach (SR-ISO-01; movement.Geometry.is_target)."""
+        goals = self.railway_towns | self.industries.keys()
+        return {s: tuple(p for p in near if p in goals)
+                for s, near in self.adjacent_places.items()}
 
     @cached_property
     def open_land(self) -> frozenset[str]:

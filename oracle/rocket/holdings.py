@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from oracle.rocket.state import Holding, Line, State
+from oracle.rocket.state import Holding, Line, State, replace_line
 from oracle.rocket.state import fast_replace as replace
 
 
-def set_line(state: State, li: int, line: Line) -> State:
-    lines = list(state.lines)
-    lines[li] = line
-    return state.evolve(lines=tuple(lines))
+def set_line(state: State, li: int, line: Line, **changes: object) -> State:
+    """The state with line ``li`` replaced (and ``changes``, in the same copy)."""
+    return replace_line(state, li, line, changes)
 
 
-def set_holding(state: State, pi: int, holding: Holding) -> State:
+def set_holding(state: State, pi: int, holding: Holding, **changes: object) -> State:
+    """The state with player ``pi``'s holding replaced (and ``changes``, in the same copy)."""
     holdings = list(state.holdings)
+    same = holdings[pi].stations is holding.stations  # then station_owner stays valid
     holdings[pi] = holding
-    return state.evolve(holdings=tuple(holdings))
+    return state.evolve(False, same, holdings=tuple(holdings), **changes)
 
 
 def add_shares(h: Holding, li: int, real: int = 0, supplementary: int = 0) -> Holding:
@@ -32,7 +33,7 @@ def pay(state: State, amounts: list[int]) -> State:
         return state
     holdings = tuple(replace(h, money=h.money + a) if a else h
                      for h, a in zip(state.holdings, amounts, strict=True))
-    return state.evolve(holdings=holdings, bank_paid=state.bank_paid + sum(amounts))
+    return state.evolve(False, True, holdings=holdings, bank_paid=state.bank_paid + sum(amounts))
 
 
 def add_token(h: Holding, city: str, industry: str) -> Holding:

@@ -37,23 +37,15 @@ def origin_of(state: State, line_id: str) -> tuple[str, str | None]:
 
 def candidate_spaces(state: State, origin: str, heading: str | None) -> Iterator[tuple[str, str]]:
     """(direction, space) pairs the locomotive may try, before occupancy checks."""
-    near = state.board.neighbours.get(origin, {})
-    dirs = hexgrid.DIRECTIONS if heading is None else FORWARD[heading]
-    for d in dirs:
-        space = near.get(d)
-        if space is not None:
-            yield d, space
+    return iter(state.board.ahead.get((origin, heading), ()))
 
 
 def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
     """Started, undissolved lines other than ``line_id`` next to ``space``
     (through a track tile or their locomotive: SR-MRG-02, SR-MRG-03)."""
     presence = state.line_presence
-    found: set[str] = set()
-    for n in state.board.neighbours[space].values():
-        owner = presence.get(n)
-        if owner is not None and owner != line_id:
-            found.add(owner)
+    found = {presence[n] for n in state.board.near[space] if n in presence}
+    found.discard(line_id)
     return found
 
 
@@ -78,7 +70,19 @@ class Geometry:
     """Where a line's locomotive may go and what it touches: ONE object serving the
     move check, the two-lines ban, the legal moves, veto spaces and the isolation
     search alike. A variant or mutant that changes "what touches a line" overrides
-    ``lines_near`` (or ``is_target``) here and every one of them follows."""
+    ``lines_near`` (or ``is_target``) here and every one of them follows.
+
+    The plain geometry (``lines_near`` and ``too_crowded`` as defined here) answers
+    the two-lines ban and the merger test inline, and keeps each position's
+    destinations in the position's own cache (``State.destination_cache``, dropped
+    with the occupancy tables when a line moves). A subclass that overrides either
+    hook gets neither shortcut: every answer goes through its overrides as before."""
+
+    def __init__(self) -> None:
+        cls = type(self)
+        #: lines_near and too_crowded are this class's: their answers may be inlined
+        self.plain = (cls.lines_near is Geometry.lines_near
+                      and cls.too_crowded is Geometry.too_crowded)
 
     def lines_near(self, state: State, space: str, line_id: str) -> set[str]:
         """Lines a locomotive on ``space`` would touch (SR-MRG-02, SR-MRG-03, SR-ISO-06)."""
@@ -122,10 +126,27 @@ class Geometry:
                      heading: str | None = None, from_start: bool = False) -> list[str]:
         """Every space the locomotive may move to now (sorted). The same tests as
         ``refusal``, without building the refusals (this is the hot path)."""
-        if origin is None:
-            origin, heading = origin_of(state, line_id)
+        if origin is None:  # origin_of, inlined
+            ln = state.lines[state.board.line_order[line_id]]
+            if ln.started and ln.loco is not None:
+                origin, heading = ln.loco, ln.heading
+            else:
+                origin, heading = state.board.places[line_id], None
         elif from_start:
             heading = None
+        if not self.plain:
+            return self._destinations(state, line_id, origin, heading)
+        # The answer depends on the lines' places alone (origin, track, locomotives),
+        # so the position keeps it until a line moves (State.evolve drops the cache).
+        cache = state.destination_cache
+        key = (line_id, origin, heading)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._plain_destinations(state, line_id, origin, heading)
+        return list(found)
+
+    def _destinations(self, state: State, line_id: str, origin: str,
+                      heading: str | None) -> list[str]:
         place_at = state.board.place_at
         track = state.track_owner
         locos = state.loco_at
@@ -143,14 +164,51 @@ class Geometry:
             out.sort(key=state.board.space_order.__getitem__)
         return out
 
+    def _plain_destinations(self, state: State, line_id: str, origin: str,
+                            heading: str | None) -> tuple[str, ...]:
+        """``_destinations`` with ``too_crowded`` inlined: a space is barred once two
+        different other lines are next to it (SR-ISO-06)."""
+        board = state.board
+        place_at = board.place_at
+        track = state.track_owner
+        locos = state.loco_at
+        presence = state.line_presence
+        near = board.near
+        out = []
+        for s in board.ahead_in_order.get((origin, heading), ()):
+            if s in place_at or s in track:
+                continue
+            occupant = locos.get(s)
+            if occupant is not None and occupant != line_id:
+                continue
+            first = None
+            for n in near[s]:
+                owner = presence.get(n)
+                if owner is None or owner == line_id:
+                    continue
+                if first is None:
+                    first = owner
+                elif owner != first:
+                    break
+            else:
+                out.append(s)
+        return tuple(out)  # in board order already
+
     def is_target(self, state: State, line_id: str, space: str, known: frozenset[str]) -> bool:
         """Could the line, standing here, link a new railway town or city, or merge?"""
         board = state.board
-        for pid in board.adjacent_places[space]:
-            if pid not in known and (pid in board.railway_towns or pid in board.industries):
+        for pid in board.adjacent_goals[space]:
+            if pid not in known:
                 return True
         # Next to another line means a merger now, or later once the pair of lines
         # beside it has merged (SR-ISO-06: such a line is blocked, not isolated).
+        if self.plain:  # other_lines_near, stopping at the first other line
+            presence = state.line_presence
+            for n in board.near[space]:
+                owner = presence.get(n)
+                if owner is not None and owner != line_id:
+                    return True
+            return False
         return bool(self.lines_near(state, space, line_id))
 
     def is_isolated(self, state: State, line_id: str) -> bool:
@@ -158,37 +216,48 @@ class Geometry:
         no longer merge. Other lines merging into it do not count (SR-ISO-02); the
         two-lines ban does not isolate (SR-ISO-06); nor does a short tile supply
         (SR-ISO-07), so the search ignores how many tiles are left."""
-        ln = state.lines[state.board.line_order[line_id]]
+        board = state.board
+        ln = state.lines[board.line_order[line_id]]
         if ln.status == DISSOLVED:
             return False
         if ln.started and ln.loco is not None:
             origin, heading = ln.loco, ln.heading
         else:
-            origin, heading = state.board.places[line_id], None
+            origin, heading = board.places[line_id], None
         known = ln.connected
+        blocked = state.blocked
+        is_target = self.is_target
         # A route found earlier that still works proves the line is not isolated. The
         # cache is only a hint: every entry is re-checked against this position.
-        cache = state.board.witness_cache
+        cache = board.witness_cache
         hint = cache.get(line_id)
-        if hint is not None and hint[0] == origin and hint[1] == heading:
+        if hint is not None:
             path = hint[2]
-            if state.blocked.isdisjoint(path) and self.is_target(state, line_id, path[-1], known):
+            if hint[0] != origin or hint[1] != heading:
+                # The locomotive took the route's first step: the rest may still do.
+                if len(path) > 1 and path[0] == origin and heading == board.directions.get(
+                        (hint[0], origin)):
+                    path = path[1:]
+                    cache[line_id] = (origin, heading, path)
+                else:
+                    path = ()
+            if path and blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
                 return False
         # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
-        blocked = state.blocked
+        ahead = state.board.ahead
         start = (origin, heading)
         parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
         queue = deque([start])
         while queue:
             node = queue.popleft()
-            for d, nxt in candidate_spaces(state, node[0], node[1]):
+            for d, nxt in ahead.get(node, ()):
                 if nxt == origin or nxt in blocked:
                     continue
                 child = (nxt, d)
                 if child in parent:
                     continue
                 parent[child] = node
-                if self.is_target(state, line_id, nxt, known):
+                if is_target(state, line_id, nxt, known):
                     found = _path(parent, child)
                     if len(set(found)) == len(found):
                         cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))

@@ -137,17 +137,12 @@ class State:
     @memo
     def track_owner(self) -> dict[str, str]:
         """space -> the line whose track tile lies there."""
-        return {s: ln.id for ln in self.lines for s in ln.track}
+        return self._occupancy()[0]
 
     @memo
     def loco_at(self) -> dict[str, str]:
         """space -> the line whose locomotive stands there (starting town if unstarted)."""
-        out: dict[str, str] = {}
-        for ln in self.lines:
-            if ln.status == DISSOLVED:
-                continue
-            out[ln.loco if ln.started and ln.loco else self.board.places[ln.id]] = ln.id
-        return out
+        return self._occupancy()[1]
 
     @memo
     def blocked(self) -> frozenset[str]:
@@ -163,36 +158,107 @@ class State:
     def line_presence(self) -> dict[str, str]:
         """space -> line, for every space that is part of a started line (track or
         locomotive). SR-MRG-02/03: starting towns and unstarted lines are not."""
-        out: dict[str, str] = {}
-        for ln in self.lines:
-            if not ln.started or ln.status == DISSOLVED:
-                continue
-            for s in ln.track:
-                out[s] = ln.id
-            if ln.loco:
-                out[ln.loco] = ln.id
-        return out
+        return self._occupancy()[2]
 
-    def evolve(self, **changes: object) -> State:
+    def _occupancy(self) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+        """track_owner, loco_at and line_presence in one pass over the lines (a move
+        needs all three), each cached as its own table."""
+        track: dict[str, str] = {}
+        locos: dict[str, str] = {}
+        presence: dict[str, str] = {}
+        places = self.board.places
+        for ln in self.lines:
+            lid = ln.id
+            tiles = ln.track
+            for s in tiles:
+                track[s] = lid
+            if ln.status == DISSOLVED:
+                continue
+            if not ln.started:
+                locos[places[lid]] = lid
+                continue
+            for s in tiles:
+                presence[s] = lid
+            if ln.loco:
+                locos[ln.loco] = presence[ln.loco] = lid
+            else:
+                locos[places[lid]] = lid
+        values = self.__dict__
+        values["track_owner"], values["loco_at"], values["line_presence"] = track, locos, presence
+        return track, locos, presence
+
+    @memo
+    def destination_cache(self) -> dict[tuple[str, str, str | None], tuple[str, ...]]:
+        """(line, origin, heading) -> the spaces the plain geometry lets that
+        locomotive move to (movement.Geometry.destinations). Filled as asked; like the
+        tables above it is dropped when a line's places change, and it is no part of
+        the position (not in equality, hashing or the canonical JSON)."""
+        return {}
+
+    @memo
+    def lines_left_cache(self) -> dict[str, int]:
+        """end_lines option -> Turn.lines_left for the plain rules; dropped whenever a
+        line changes at all (a status counts). No part of the position."""
+        return {}
+
+    def evolve(self, same_lines: bool = False, same_stations: bool = False, /,
+               **changes: object) -> State:
         """A copy with ``changes``. Skips ``dataclasses.replace``'s re-validation
-        (the hot path of every action) and drops the cached occupancy tables."""
-        new = object.__new__(State)
-        values = new.__dict__
-        values.update(self.__dict__)
-        # Occupancy tables survive a change that leaves their source alone.
+        (the hot path of every action) and drops the cached tables a change may
+        touch: the occupancy tables when ``lines`` changes, unless ``same_lines``
+        says every line stands where it stood (``same_places``: only shares, status
+        or connections changed); ``station_owner`` when ``holdings`` changes, unless
+        ``same_stations`` says every player kept the very same stations."""
+        values = {**self.__dict__, **changes}
         if "lines" in changes:
-            for key in _LINE_TABLES:
-                values.pop(key, None)
-        if "holdings" in changes:
+            values.pop("lines_left_cache", None)
+            if not same_lines:
+                for key in _LINE_TABLES:
+                    values.pop(key, None)
+        if not same_stations and "holdings" in changes:
             values.pop("station_owner", None)
-        values.update(changes)
+        new = object.__new__(State)
+        _set_attribute(new, "__dict__", values)
         return new
 
 
+_set_attribute: Final = object.__setattr__  # State is frozen: its copies are built whole
+
+
+def same_places(a: Line, b: Line) -> bool:
+    """Whether two records of one line stand on the same spaces the same way: its
+    track, its locomotive and heading, started or not, dissolved or not. Every
+    occupancy table (and each cached destination) depends on the lines through
+    these alone, so a change of shares or status keeps them (``State.evolve``,
+    ``same_lines``)."""
+    return (a.loco == b.loco and a.heading == b.heading and a.started == b.started
+            and (a.status == DISSOLVED) == (b.status == DISSOLVED)
+            and (a.track is b.track or a.track == b.track))
+
+
+def replace_line(state: State, li: int, line: Line, changes: dict[str, object]) -> State:
+    """``state`` with line ``li`` replaced (and ``changes``), keeping its cached tables
+    while the line stands where it stood (``same_places``)."""
+    lines = list(state.lines)
+    same = same_places(lines[li], line)
+    lines[li] = line
+    return state.evolve(same, lines=tuple(lines), **changes)
+
+
 def fast_replace(record: _R, **changes: Any) -> _R:
-    """A copy of a record with ``changes`` (the records are named tuples)."""
-    return record._replace(**changes)
+    """A copy of a record with ``changes`` (the records are named tuples); what
+    ``_replace`` does, without its generic field-by-field ``map``."""
+    values = list(record)
+    index = _FIELD_INDEX[type(record)]
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _new_tuple(type(record), values)
 
 
 _R = TypeVar("_R", "Line", "Holding", "Pending", "Bid")
-_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked")
+_LINE_TABLES: Final = ("track_owner", "loco_at", "line_presence", "blocked",
+                       "destination_cache")
+#: record type -> field name -> position, for fast_replace
+_FIELD_INDEX: Final[dict[type, dict[str, int]]] = {
+    cls: {name: i for i, name in enumerate(cls._fields)} for cls in (Line, Holding, Pending, Bid)}
+_new_tuple: Final = tuple.__new__

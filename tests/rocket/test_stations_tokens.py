@@ -90,8 +90,9 @@ def test_taking_city_tokens() -> None:
 
 
 def test_listed_station_spaces_are_exactly_those_the_refusal_allows() -> None:
-    """The legal-actions listing (station_spaces, one set per position) and the check
-    (station_refusal, one space at a time) agree on every space of random positions."""
+    """The legal-actions listing (station_spaces, one set per position), the check
+    (station_refusal, one space at a time) and the playouts' yes-or-no test
+    (station_allowed) agree on every space of random positions."""
     rules = Rules()
     start = initial_state(["p1", "p2", "p3"], None, default_board())
     for seed in range(3):
@@ -103,3 +104,5 @@ def test_listed_station_spaces_are_exactly_those_the_refusal_allows() -> None:
             for moving in movers:
                 expected = [s for s in spaces if rules.station_refusal(state, s, moving) is None]
                 assert rules.station_spaces(state, moving) == expected, (seed, n, moving)
+                allowed = [s for s in spaces if rules.station_allowed(state, s, moving)]
+                assert allowed == expected, (seed, n, moving)

@@ -35,13 +35,12 @@ class Connections(Hooks):
             tiles_left -= 1
         ln = replace(ln, loco=final, heading=state.board.directions.get((p.origin, final)),
                      track=track)
-        state = set_line(state, li, ln).evolve(tiles_left=tiles_left, pending=None,
-                                               phase=ACTION)
+        state = set_line(state, li, ln, tiles_left=tiles_left, pending=None, phase=ACTION)
         owner = state.station_owner.get(final)
         if owner is not None and owner != state.active and state.passengers > 0:
             h = state.holdings[state.active]
-            state = set_holding(state, state.active, replace(h, passengers=h.passengers + 1))
-            state = state.evolve(passengers=state.passengers - 1)
+            state = set_holding(state, state.active, replace(h, passengers=h.passengers + 1),
+                                passengers=state.passengers - 1)
         state = self.connect(state, li, final)
         near = self.lines_near(state, final, p.line)
         if len(near) == 1:

@@ -62,11 +62,14 @@ class Moving(Hooks):
         h = state.holdings[pi]
         if ln.status == ISOLATED:
             return state
-        if ln.pile > 0:
-            state = set_line(state, li, replace(ln, pile=ln.pile - 1))
-            return set_holding(state, pi, add_shares(h, li, real=1))
-        state = set_holding(state, pi, add_shares(h, li, supplementary=1))
-        return state.evolve(supplementary_issued=state.supplementary_issued + 1)
+        if ln.pile > 0:  # one copy for both records (the line keeps its places)
+            holdings = list(state.holdings)
+            holdings[pi] = add_shares(h, li, real=1)
+            lines = list(state.lines)
+            lines[li] = replace(ln, pile=ln.pile - 1)
+            return state.evolve(True, True, lines=tuple(lines), holdings=tuple(holdings))
+        return set_holding(state, pi, add_shares(h, li, supplementary=1),
+                           supplementary_issued=state.supplementary_issued + 1)
 
     def do_move(self, state: State, pi: int, action: Action) -> State:
         assert isinstance(action, Move)

@@ -48,6 +48,26 @@ class Stations(Hooks):
                                      f"{space} is next to a station")
         return None
 
+    def station_allowed(self, state: State, space: str, moving: str | None) -> bool:
+        """``station_refusal(...) is None`` without building the refusal, for the
+        random playouts' tries; a subclass that overrides ``station_refusal`` is asked
+        through it instead. tests/rocket/test_stations_tokens.py holds the two equal."""
+        if type(self).station_refusal is not Stations.station_refusal:
+            return self.station_refusal(state, space, moving) is None
+        board = state.board
+        if space not in board.land or space in board.place_at or space in state.track_owner:
+            return False
+        locos = state.loco_at
+        if space in locos:
+            return False
+        owners = state.station_owner
+        if space in owners and space != moving:
+            return False
+        for n in board.near[space]:  # noqa: SIM110 - a loop costs less than all()
+            if n in locos or (n in owners and n != moving):
+                return False
+        return True
+
     def station_spaces(self, state: State, moving: str | None) -> list[str]:
         """Every space (board order) where ``station_refusal`` finds nothing, for a new
         station (``moving`` None) or the one on ``moving``: the same tests, on one set

@@ -39,7 +39,7 @@ class Tokens(Hooks):
         tokens.remove(action.industry)
         city_tokens = list(state.city_tokens)
         city_tokens[ci] = tuple(tokens)
-        state = state.evolve(city_tokens=tuple(city_tokens))
         h = state.holdings[pi]
-        state = set_holding(state, pi, add_token(h, action.city, action.industry))
+        state = set_holding(state, pi, add_token(h, action.city, action.industry),
+                            city_tokens=tuple(city_tokens))
         return self.end_of_action(state)

@@ -19,6 +19,7 @@ from oracle.rocket.actions import (
 )
 from oracle.rocket.holdings import pay
 from oracle.rocket.rules.hooks import Hooks
+from oracle.rocket.rules.moving import Moving
 from oracle.rocket.state import (
     ACTION,
     ACTIVE,
@@ -148,12 +149,31 @@ class Turn(Hooks):
         line can ever be extended again ("only one line can still be extended",
         bdml-2; research 6.1). Without this a board where nothing can move offers
         only passes, for ever (issue 14)."""
+        # The answer depends on the lines and the option alone when the destinations
+        # are the plain geometry's: the position keeps it until a line changes.
+        known = state.lines_left_cache if (
+            self.geometry.plain and type(self).destinations is Moving.destinations) else None
+        if known is not None:
+            found = known.get(state.options.end_lines)
+            if found is None:
+                found = known[state.options.end_lines] = self._count_lines_left(state)
+            return found
+        return self._count_lines_left(state)
+
+    def _count_lines_left(self, state: State) -> int:
+        count = 0
         if state.options.end_lines == "active":
-            count = sum(1 for ln in state.lines if ln.status == ACTIVE)
+            for ln in state.lines:
+                if ln.status == ACTIVE:
+                    count += 1
         else:
-            count = sum(1 for ln in state.lines if ln.status == ACTIVE or (
-                ln.status == ISOLATED and self.destinations(state, ln.id)))
-        if count <= 1 or any(self.destinations(state, ln.id) for ln in state.lines
-                             if ln.status != DISSOLVED):
+            for ln in state.lines:
+                if ln.status == ACTIVE or (
+                        ln.status == ISOLATED and self.destinations(state, ln.id)):
+                    count += 1
+        if count <= 1:
             return count
+        for ln in state.lines:  # the first line that can move settles it
+            if ln.status != DISSOLVED and self.destinations(state, ln.id):
+                return count
         return 0
