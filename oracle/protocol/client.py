@@ -20,6 +20,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracle.core import wire_json
 from oracle.protocol.implementation import (
     JSON,
     Crashed,
@@ -44,7 +45,8 @@ class ProtocolClient(Implementation):
 
     def __init__(self, command: str, *, timeout: float = 5.0, start_timeout: float = 15.0,
                  max_restarts: int = 3, max_reply_bytes: int = 16 << 20,
-                 validate: bool = True, cwd: str | None = None) -> None:
+                 validate: bool = True, cwd: str | None = None,
+                 exit_grace: float = 1.0) -> None:
         self.command = command
         self.timeout = timeout
         self.start_timeout = start_timeout
@@ -52,10 +54,14 @@ class ProtocolClient(Implementation):
         self.max_reply_bytes = max_reply_bytes
         self.validate = validate
         self.cwd = cwd
+        #: seconds ``close`` waits for the adapter to exit after ``stop`` before killing it
+        self.exit_grace = exit_grace
         self.starts = 0
         self._proc: AdapterProcess | None = None
         self._seq = 0
         self._hello: JSON | None = None
+        #: game -> what the (first) handshake declares for it, and the oracle's defaults
+        self._declared_games: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
         self._last_failure = ""
 
     # -- process lifecycle -------------------------------------------------------------
@@ -102,13 +108,12 @@ class ProtocolClient(Implementation):
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
         try:
-            proc.send(json.dumps({**request, "seq": seq}, separators=(",", ":")).encode()
-                      + b"\n", timeout)
+            proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
         try:
-            reply = json.loads(raw)
+            reply = wire_json.loads(raw)
         except ValueError:
             raise self._fail(Crashed(f"reply to {cmd!r} is not JSON: {raw[:200]!r}",
                                      {"stderr": proc.stderr_tail()})) from None
@@ -151,12 +156,7 @@ class ProtocolClient(Implementation):
     def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
         """Refuse, without sending, a game or option value the handshake did not declare."""
         self._ensure()
-        assert self._hello is not None
-        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
-        if entry is None:
-            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
-        declared = {o["name"]: o.get("choices", []) for o in entry.get("options", [])}
-        defaults = _oracle_defaults(game)
+        declared, defaults = self._declarations(game)
         for name, value in (options or {}).items():
             if name in declared:
                 if value not in declared[name]:
@@ -165,6 +165,21 @@ class ProtocolClient(Implementation):
             elif name not in defaults or defaults[name] != value:
                 raise Unsupported(f"option {name!r} is not declared, so only its default is "
                                   f"supported", f"option:{name}={_text(value)}")
+
+    def _declarations(self, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(option -> declared choices, the oracle's defaults) for a declared game, read
+        once per game: every request checks its position's options against them."""
+        found = self._declared_games.get(game)
+        if found is not None:
+            return found
+        assert self._hello is not None
+        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
+        if entry is None:
+            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
+        found = ({o["name"]: o.get("choices", []) for o in entry.get("options", [])},
+                 _oracle_defaults(game))
+        self._declared_games[game] = found
+        return found
 
     def _position_options(self, game: str, position: JSON) -> None:
         options = position.get("options") if isinstance(position, dict) else None
@@ -235,7 +250,7 @@ class ProtocolClient(Implementation):
         if proc.alive():
             with contextlib.suppress(ImplementationOutcome):
                 self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
-        proc.finish(1.0)
+        proc.finish(self.exit_grace)
 
 
 def _text(value: Any) -> str:
