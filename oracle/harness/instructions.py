@@ -128,12 +128,20 @@ def count(workload: str, units: int) -> tuple[int, int]:
             capture_output=True, text=True, check=True,
             # a fixed string hash: set order, and so the random games, the same every run
             env={**os.environ, "PYTHONHASHSEED": "0"})
-    main_pid = re.search(r"==(\d+)==", done.stderr)
-    found = re.findall(r"==(\d+)== Collected\s*:\s*(\d+)", done.stderr)
-    if main_pid is None or not found:
-        raise SystemExit(f"callgrind printed no total:\n{done.stderr[-2000:]}")
-    total = sum(int(n) for _, n in found)
-    return total, sum(int(n) for pid, n in found if pid != main_pid.group(1))
+        # one file per process (a child's own messages go to its stderr, which an adapter's
+        # is a temporary file): its "cmd:" line names it, its "totals:" line counts it
+        total = children = 0
+        for out in Path(tmp).glob("out.*"):
+            text = out.read_text(errors="replace")
+            found = re.search(r"^totals:\s*(\d+)", text, re.MULTILINE)
+            if found is None:
+                raise SystemExit(f"callgrind wrote no total to {out.name}:\n{done.stderr[-2000:]}")
+            total += int(found.group(1))
+            if not re.search(r"^cmd:.*oracle\.harness\.instructions", text, re.MULTILINE):
+                children += int(found.group(1))
+    if total == 0:
+        raise SystemExit(f"callgrind wrote no counts:\n{done.stderr[-2000:]}")
+    return total, children
 
 
 def main(argv: list[str] | None = None) -> int:
