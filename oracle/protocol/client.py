@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from oracle.core import wire_json
 from oracle.protocol.implementation import (
     JSON,
+    QUESTIONS,
     Crashed,
     Errored,
     Implementation,
@@ -101,6 +102,12 @@ class ProtocolClient(Implementation):
     # -- one request, one reply ----------------------------------------------------------
 
     def _exchange(self, proc: AdapterProcess, request: JSON, timeout: float) -> JSON:
+        return self._post(proc, request, timeout)()
+
+    def _post(self, proc: AdapterProcess, request: JSON,
+              timeout: float) -> Callable[[], JSON]:
+        """Send ``request`` now; the returned call reads and checks its reply (the time
+        limit counts from that call) and gives its result or raises its outcome."""
         cmd = request["cmd"]
         seq = self._seq
         self._seq += 1
@@ -109,6 +116,12 @@ class ProtocolClient(Implementation):
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
         try:
             proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
+        except (Crashed, TimedOut) as err:
+            raise self._fail(err) from None
+        return lambda: self._reply(proc, cmd, seq, timeout)
+
+    def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float) -> JSON:
+        try:
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
@@ -208,14 +221,22 @@ class ProtocolClient(Implementation):
             return None
         return Malformed(str(result["field"]), str(result["message"]), str(result.get("rule", "")))
 
-    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        """The request goes now; its reply is read when the returned call is made."""
+        read = ANSWERS.get(question)
+        if read is None:
+            raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
         self._position_options(game, position)
-        result = self._call({"cmd": "apply", "game": game, "position": position,
-                             "action": action})
-        if result["accepted"]:
-            return Verdict.accept(result["position"])
-        return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
-                              str(result.get("reason", "")))
+        request: JSON = {"cmd": question, "game": game, "position": position}
+        if question == "apply":
+            request["action"] = action or {}
+        reply = self._post(self._ensure(), request, self.timeout)
+        return lambda: read(reply())
+
+    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        verdict: Verdict = self.start("apply", game, position, action)()
+        return verdict
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
         self._position_options(game, position)
@@ -226,15 +247,15 @@ class ProtocolClient(Implementation):
         return result
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
-        result: list[JSON] = self._query("legal_actions", game, position)["actions"]
+        result: list[JSON] = self.start("legal_actions", game, position)()
         return result
 
     def scores(self, game: str, position: JSON) -> JSON:
-        result: JSON = self._query("scores", game, position)["scores"]
+        result: JSON = self.start("scores", game, position)()
         return result
 
     def game_over(self, game: str, position: JSON) -> bool:
-        return bool(self._query("game_over", game, position)["over"])
+        return bool(self.start("game_over", game, position)())
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         self._position_options(game, position)
@@ -251,6 +272,22 @@ class ProtocolClient(Implementation):
             with contextlib.suppress(ImplementationOutcome):
                 self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
         proc.finish(self.exit_grace)
+
+
+def _verdict(result: JSON) -> Verdict:
+    if result["accepted"]:
+        return Verdict.accept(result["position"])
+    return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
+                          str(result.get("reason", "")))
+
+
+#: question -> its answer read from the result (the result schemas checked its shape)
+ANSWERS: dict[str, Callable[[JSON], Any]] = {
+    "legal_actions": lambda result: result["actions"],
+    "scores": lambda result: result["scores"],
+    "game_over": lambda result: bool(result["over"]),
+    "apply": _verdict,
+}
 
 
 def _text(value: Any) -> str:
