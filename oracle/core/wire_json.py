@@ -22,17 +22,20 @@ behave as before:
   way). Anything else goes to the standard module, which writes it as before or
   raises as before: a non-ASCII character (escaped as ``\\u00e9``, as before), an
   integer past 64 bits, a non-string key, a subclass of a JSON type, a dataclass or
-  datetime (orjson would write those; the standard module refuses them).
+  datetime, an Enum (orjson would write those; the standard module refuses them).
 * **NaN and the infinities.** orjson would write them as ``null``, silently another
-  value. Those read off the wire (by the standard module, above) are made
-  ``NonFinite`` floats, which orjson refuses, so they go out again as ``NaN`` or
-  ``Infinity`` through the standard module, exactly as they came. JSON has no such
-  values; a Python caller that makes one itself and sends it is outside the protocol.
+  value, so a value holding one goes to the standard module, which writes ``NaN`` or
+  ``Infinity`` as before. Which values hold one is found from the value's ``marshal``
+  bytes, made in C, where a float's exponent can be read (``_plain``); the same check sends
+  every type that is not built in (an Enum, a UUID) to the standard module. Those
+  read off the wire by the standard module are ``NonFinite`` floats, a subclass, so
+  they take the same way back.
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import math
 from typing import Any, Final
 
@@ -47,6 +50,9 @@ _PASS_THROUGH: Final = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUG
 _DIGITS: Final = bytes.maketrans(b"123456789", b"000000000")
 #: 19 digits in a row: an integer that may not fit 64 bits, which orjson reads as a float.
 _LONG_RUN: Final = b"0" * 19
+#: ``marshal``'s type byte of a float (binary, version 2 on), without and with the flag
+#: of an object referred to again.
+_FLOAT_CODES: Final = (0x67, 0xE7)
 
 
 class NonFinite(float):
@@ -81,11 +87,40 @@ def _standard(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":")).encode()
 
 
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is made of built-in types only, with no NaN or infinity: its
+    ``marshal`` bytes exist (C, a fraction of encoding it) and hold no non-finite float."""
+    try:
+        packed = marshal.dumps(value, 4)
+    except ValueError:  # a subclass, an Enum, a dataclass, a datetime...
+        return False
+    return not _non_finite(packed)
+
+
+def _non_finite(packed: bytes) -> bool:
+    """Whether ``marshal`` bytes may hold a NaN or an infinity. A float is a type byte
+    (``g``, or ``g`` with the reference flag 0x80), then 8 bytes little-endian; NaN and
+    the infinities have every exponent bit set, so their last two bytes are 0xF? and
+    0x7F or 0xFF. Those bytes are rare elsewhere (a negative integer, a DEL character),
+    so each is looked for in C and only its few places checked; bytes inside a string
+    or an integer that merely look like a float send the value the standard module's
+    way, which is slower, never wrong."""
+    for last in (0x7F, 0xFF):
+        at = packed.find(last, 8)
+        while at >= 0:
+            if packed[at - 1] >= 0xF0 and packed[at - 8] in _FLOAT_CODES:
+                return True
+            at = packed.find(last, at + 1)
+    return False
+
+
 def dumps(value: Any) -> bytes:
     """One JSON line's text (no newline): ``json.dumps(value, separators=(",", ":"))``
     encoded, the same value and, floats' spelling aside, the same bytes."""
+    if not _plain(value):
+        return _standard(value)
     try:
         text = orjson.dumps(value, option=_PASS_THROUGH)
-    except orjson.JSONEncodeError:
+    except orjson.JSONEncodeError:  # an integer past 64 bits, a key that is no string
         return _standard(value)
     return text if text.isascii() else _standard(value)

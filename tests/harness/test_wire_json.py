@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import enum
 import json
 import math
+import uuid
 from typing import Any
 
 import pytest
@@ -122,6 +124,14 @@ def test_nan_read_off_the_wire_goes_out_as_nan_not_null() -> None:
     assert wire_json.dumps(value) == b'{"a":NaN,"b":[Infinity,-Infinity,Infinity]}'
 
 
+@pytest.mark.parametrize("value", [
+    {"a": float("nan")}, [float("inf"), -float("inf")], {"deep": [{"x": [math.inf]}]},
+])
+def test_nan_made_in_python_goes_out_as_the_standard_module_wrote_it(value: Any) -> None:
+    assert b"null" not in wire_json.dumps(value)
+    assert wire_json.dumps(value) == standard(value)
+
+
 def test_a_nan_read_off_the_wire_is_judged_by_the_schema() -> None:
     """The compiled validator refuses a float subclass outright; jsonschema judges it."""
     schema = Compiled({"type": "object", "properties": {"a": {"type": "integer"}}})
@@ -139,8 +149,13 @@ class Name(str):
     pass
 
 
+class Colour(enum.Enum):
+    RED = 1
+
+
 @pytest.mark.parametrize("value", [
     {"p": Point(1)}, [datetime.date(2020, 1, 1)], {1, 2}, b"bytes", {("a", 1): 2},
+    {"c": Colour.RED}, [uuid.UUID(int=7)],
 ])
 def test_what_the_standard_module_refuses_is_refused_alike(value: Any) -> None:
     with pytest.raises(TypeError) as ours:
