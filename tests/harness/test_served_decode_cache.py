@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from oracle.core import wire_json
+from oracle.core.errors import MalformedInput
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.server import answer
 from oracle.rocket import api as rocket_api
@@ -46,3 +47,21 @@ def test_positions_the_server_returned_are_not_decoded_again(
     ask("scores", position=other)
     ask("game_over", position=other)
     assert len(decoded) == 1
+
+
+def test_the_key_tells_nan_from_null_and_one_from_one_point_zero() -> None:
+    """orjson would write NaN as null and the standard module 1.0 as 1.0: the key is
+    marshal's, exact on every type, so neither twin is answered from memory."""
+    api = rocket_api.RocketAPI()
+    position = api.new_game(["p1", "p2", "p3"], {})
+    assert position["pending"] is None
+    api.scores(position)  # remembered, with pending null
+    twin = {**position, "pending": float("nan")}
+    with pytest.raises(MalformedInput) as err:
+        api.scores(twin)
+    assert err.value.field == "pending"
+    for a, b in ((None, float("nan")), (1, 1.0), (1, True), (0, False), (0.0, -0.0)):
+        assert rocket_api._text({"x": a}) != rocket_api._text({"x": b})
+    # built anew (as parsed off the wire), the same value has the same key
+    assert rocket_api._text(wire_json.loads(wire_json.dumps(position))) == \
+        rocket_api._text(position)
