@@ -51,7 +51,10 @@ class Compiled:
 
     def is_valid(self, value: Any) -> bool:
         if self._fast is not None:
-            return bool(self._fast.is_valid(value))
+            try:
+                return bool(self._fast.is_valid(value))
+            except ValueError:  # a type it does not take (a float subclass: NaN read off
+                pass            # the wire, oracle/core/wire_json.py): jsonschema judges
         return bool(self._slow.is_valid(value))
 
     def first_error(self, value: Any) -> tuple[list[str | int], str] | None:

@@ -22,13 +22,21 @@ VERBS: dict[str, tuple[str, str]] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    # Only the verb asked for is imported (``railrules serve`` need not load pytest and
+    # hypothesis, as certify and fuzz do: a second of start-up per served adapter);
+    # without a known verb first, every verb is, for the usage message.
+    chosen = [args_in[0]] if args_in and args_in[0] in VERBS else list(VERBS)
     parser = argparse.ArgumentParser(prog="railrules", description=__doc__)
     sub = parser.add_subparsers(dest="verb", required=True)
     for verb, (module_name, help_text) in VERBS.items():
+        if verb not in chosen:
+            sub.add_parser(verb, help=help_text)
+            continue
         module = importlib.import_module(module_name)
         verb_parser = sub.add_parser(verb, help=help_text, description=module.__doc__)
         module.add_arguments(verb_parser)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_in)
     module = importlib.import_module(VERBS[args.verb][0])
     code: int = module.run(args)
     return code

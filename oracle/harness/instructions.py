@@ -10,7 +10,11 @@ imports) and prints one JSON object of instructions per unit:
   schema check, the decode and ``check_consistent``), what every protocol request with a
   position costs the oracle before it answers;
 * ``fuzz_instructions_per_action``: one lockstep step of ``railrules fuzz``, oracle against
-  oracle in one process (legal actions, scores, game over and the action, both sides).
+  oracle in one process (legal actions, scores, game over and the action, both sides);
+* ``fuzz_protocol_instructions_per_action``: the same step with side B behind
+  ``railrules serve`` (the ``fuzz_games_per_s`` workload), both processes counted
+  (callgrind follows the served child); ``fuzz_protocol_server_instructions_per_action``
+  is the served process's share.
 
 ``python -m oracle.harness.instructions WORKLOAD N`` runs one workload alone (what
 callgrind is pointed at). Needs valgrind (``apt-get install valgrind``). docs/fuzz.md,
@@ -36,7 +40,10 @@ WORKLOADS: dict[str, tuple[int, str]] = {
     "rocket": (10, "rocket_instructions_per_game"),
     "decode": (200, "rocket_decode_instructions"),
     "fuzz": (40, "fuzz_instructions_per_action"),
+    "wire": (40, "fuzz_protocol_instructions_per_action"),
 }
+#: the served process's share of a workload, where it has one
+SERVER_SHARE: dict[str, str] = {"wire": "fuzz_protocol_server_instructions_per_action"}
 
 
 def _rocket(units: int) -> None:
@@ -81,22 +88,60 @@ def _fuzz(units: int) -> None:
         assert len(played.actions) == units, "the game ended before the workload did"
 
 
-RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz}
+def _wire(units: int) -> None:
+    from oracle.harness.fuzz_bench import SERVE
+    from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
+    from oracle.harness.lockstep import Lockstep
+    from oracle.protocol.client import ProtocolClient
+
+    campaign = Campaign(impl="oracle", against=SERVE, game="rocket", seed=1, players=3,
+                        max_actions=1)
+    # callgrind slows both processes fifty-fold: the time limits must not fire, and the
+    # served process must be let exit on its own (killed, it writes no count)
+    served = ProtocolClient(SERVE, timeout=3600.0, start_timeout=3600.0, max_restarts=0,
+                            exit_grace=3600.0)
+    lock = Lockstep(implementation("oracle"), served, "rocket")
+    try:
+        play_one(lock, campaign, 0)  # warm: both processes' schemas compiled, tables built
+        if units:
+            played = play_one(lock, Campaign(**{**campaign.to_json(), "max_actions": units}),
+                              1)
+            assert played.divergence is None, played.divergence
+            assert len(played.actions) == units, "the game ended before the workload did"
+    finally:
+        served.close()
 
 
-def count(workload: str, units: int) -> int:
-    """Instructions callgrind collects for ``python -m oracle.harness.instructions``."""
+RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz,
+                                         "wire": _wire}
+
+
+def count(workload: str, units: int) -> tuple[int, int]:
+    """Instructions callgrind collects for ``python -m oracle.harness.instructions``:
+    (every process, the processes it started). Children are followed, so a served
+    implementation (and the shell that starts it) is counted too."""
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(tmp) / 'out'}",
+            ["valgrind", "--tool=callgrind", "--trace-children=yes",
+             f"--callgrind-out-file={Path(tmp) / 'out.%p'}",
              sys.executable, "-m", "oracle.harness.instructions", workload, str(units)],
             capture_output=True, text=True, check=True,
             # a fixed string hash: set order, and so the random games, the same every run
             env={**os.environ, "PYTHONHASHSEED": "0"})
-    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind printed no total:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+        # one file per process (a child's own messages go to its stderr, which an adapter's
+        # is a temporary file): its "cmd:" line names it, its "totals:" line counts it
+        total = children = 0
+        for out in Path(tmp).glob("out.*"):
+            text = out.read_text(errors="replace")
+            found = re.search(r"^totals:\s*(\d+)", text, re.MULTILINE)
+            if found is None:
+                raise SystemExit(f"callgrind wrote no total to {out.name}:\n{done.stderr[-2000:]}")
+            total += int(found.group(1))
+            if not re.search(r"^cmd:.*oracle\.harness\.instructions", text, re.MULTILINE):
+                children += int(found.group(1))
+    if total == 0:
+        raise SystemExit(f"callgrind wrote no counts:\n{done.stderr[-2000:]}")
+    return total, children
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("workload", nargs="?", choices=sorted(RUN))
     parser.add_argument("units", nargs="?", type=int, default=0)
+    parser.add_argument("--only", action="append", choices=sorted(RUN),
+                        help="count this workload only (repeatable; default: all)")
     args = parser.parse_args(argv)
     if args.workload is not None:  # one run, under callgrind or not
         RUN[args.workload](args.units)
@@ -113,7 +160,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     figures: dict[str, int] = {}
     for workload, (units, name) in WORKLOADS.items():
-        figures[name] = round((count(workload, units) - count(workload, 0)) / units)
+        if args.only and workload not in args.only:
+            continue
+        (full, full_children), (empty, empty_children) = (count(workload, units),
+                                                          count(workload, 0))
+        figures[name] = round((full - empty) / units)
+        if workload in SERVER_SHARE:
+            figures[SERVER_SHARE[workload]] = round((full_children - empty_children) / units)
     print(json.dumps(figures, sort_keys=True))
     return 0
 

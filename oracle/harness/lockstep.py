@@ -12,6 +12,7 @@ would take it from the harness's seeded ``random.Random`` like every choice here
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -139,6 +140,39 @@ class Lockstep:
         except (Unsupported, Skipped):
             return _GAP
 
+    def _both(self, question: str, pa: JSON, pb: JSON,
+              action: JSON | None = None) -> tuple[Any, Any]:
+        """A's answer and B's (``_GAP`` where a side declares the request unsupported;
+        A's apply may not be). B is asked first and answered last: a served B works
+        out its answer while A works out its own, on the other core. A failure is
+        raised as if A had been asked first: A's before B's, and B's reply is read
+        either way, so the wire stays in step."""
+        try:
+            b_reply = self.b.start(question, self.game, pb, action)
+        except ImplementationOutcome as err:
+            b_error = err  # raised after A has answered, as when A was asked first
+
+            def b_failed() -> Any:
+                raise b_error
+            b_reply = b_failed
+        try:
+            a = self.a.start(question, self.game, pa, action)()
+        except (Unsupported, Skipped):
+            if question == "apply":
+                self._drain(b_reply)
+                raise
+            a = _GAP
+        except BaseException:
+            self._drain(b_reply)
+            raise
+        return a, self._ask(b_reply)
+
+    @staticmethod
+    def _drain(reply: Callable[[], Any]) -> None:
+        """Read a reply nobody will use (A failed first), so the next request is clean."""
+        with contextlib.suppress(ImplementationOutcome):
+            reply()
+
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
              max_actions: int) -> Played:
         """Play until the game ends, ``choose`` stops, ``max_actions`` or a divergence."""
@@ -179,8 +213,7 @@ class Lockstep:
             action = choose(step, legal)
             if action is None:
                 return
-            va: Verdict = self.a.apply(g, pa, action)
-            vb = self._ask(lambda: self.b.apply(g, pb, action))  # noqa: B023 - called at once
+            va, vb = self._both("apply", pa, pb, action)
             played.actions.append(action)
             chosen = key(action)
             played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
@@ -204,8 +237,7 @@ class Lockstep:
     def _compare(self, played: Played, step: int, pa: JSON, pb: JSON) -> list[JSON] | None:
         """Compare the queries on the current positions; A's sorted legal actions, or
         None after recording a divergence."""
-        g = self.game
-        la = self._ask(lambda: self.a.legal_actions(g, pa))
+        la, lb = self._both("legal_actions", pa, pb)
         if la is _GAP:
             raise SideError("implementation A must answer legal_actions: it chooses the moves")
         # Each action is keyed once (its canonical text): sorting, comparing the two
@@ -214,7 +246,6 @@ class Lockstep:
         legal = [x for _, x in keyed]
         self._keys = [k for k, _ in keyed]
         self._key_set = ka = set(self._keys)
-        lb = self._ask(lambda: self.b.legal_actions(g, pb))
         if lb is _GAP:
             played.gaps += 1
         elif key(la) != key(lb):  # the same list in the same order needs no more
@@ -225,13 +256,11 @@ class Lockstep:
                     "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
                     "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
                 return None
-        sa = self._ask(lambda: self.a.scores(g, pa))
-        sb = self._ask(lambda: self.b.scores(g, pb))
+        sa, sb = self._both("scores", pa, pb)
         if sa is not _GAP and sb is not _GAP and sa != sb:
             played.divergence = Divergence(step, "scores", {"a": sa, "b": sb})
             return None
-        oa = self._ask(lambda: self.a.game_over(g, pa))
-        ob = self._ask(lambda: self.b.game_over(g, pb))
+        oa, ob = self._both("game_over", pa, pb)
         if oa is not _GAP and ob is not _GAP and oa != ob:
             played.divergence = Divergence(step, "game_over", {"a": oa, "b": ob})
             return None

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from oracle.core import wire_json
 from oracle.protocol.implementation import (
     JSON,
+    QUESTIONS,
     Crashed,
     Errored,
     Implementation,
@@ -44,7 +46,8 @@ class ProtocolClient(Implementation):
 
     def __init__(self, command: str, *, timeout: float = 5.0, start_timeout: float = 15.0,
                  max_restarts: int = 3, max_reply_bytes: int = 16 << 20,
-                 validate: bool = True, cwd: str | None = None) -> None:
+                 validate: bool = True, cwd: str | None = None,
+                 exit_grace: float = 1.0) -> None:
         self.command = command
         self.timeout = timeout
         self.start_timeout = start_timeout
@@ -52,10 +55,14 @@ class ProtocolClient(Implementation):
         self.max_reply_bytes = max_reply_bytes
         self.validate = validate
         self.cwd = cwd
+        #: seconds ``close`` waits for the adapter to exit after ``stop`` before killing it
+        self.exit_grace = exit_grace
         self.starts = 0
         self._proc: AdapterProcess | None = None
         self._seq = 0
         self._hello: JSON | None = None
+        #: game -> what the (first) handshake declares for it, and the oracle's defaults
+        self._declared_games: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
         self._last_failure = ""
 
     # -- process lifecycle -------------------------------------------------------------
@@ -95,6 +102,12 @@ class ProtocolClient(Implementation):
     # -- one request, one reply ----------------------------------------------------------
 
     def _exchange(self, proc: AdapterProcess, request: JSON, timeout: float) -> JSON:
+        return self._post(proc, request, timeout)()
+
+    def _post(self, proc: AdapterProcess, request: JSON,
+              timeout: float) -> Callable[[], JSON]:
+        """Send ``request`` now; the returned call reads and checks its reply (the time
+        limit counts from that call) and gives its result or raises its outcome."""
         cmd = request["cmd"]
         seq = self._seq
         self._seq += 1
@@ -102,13 +115,18 @@ class ProtocolClient(Implementation):
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
         try:
-            proc.send(json.dumps({**request, "seq": seq}, separators=(",", ":")).encode()
-                      + b"\n", timeout)
+            proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
+        except (Crashed, TimedOut) as err:
+            raise self._fail(err) from None
+        return lambda: self._reply(proc, cmd, seq, timeout)
+
+    def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float) -> JSON:
+        try:
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
         try:
-            reply = json.loads(raw)
+            reply = wire_json.loads(raw)
         except ValueError:
             raise self._fail(Crashed(f"reply to {cmd!r} is not JSON: {raw[:200]!r}",
                                      {"stderr": proc.stderr_tail()})) from None
@@ -151,12 +169,7 @@ class ProtocolClient(Implementation):
     def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
         """Refuse, without sending, a game or option value the handshake did not declare."""
         self._ensure()
-        assert self._hello is not None
-        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
-        if entry is None:
-            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
-        declared = {o["name"]: o.get("choices", []) for o in entry.get("options", [])}
-        defaults = _oracle_defaults(game)
+        declared, defaults = self._declarations(game)
         for name, value in (options or {}).items():
             if name in declared:
                 if value not in declared[name]:
@@ -165,6 +178,21 @@ class ProtocolClient(Implementation):
             elif name not in defaults or defaults[name] != value:
                 raise Unsupported(f"option {name!r} is not declared, so only its default is "
                                   f"supported", f"option:{name}={_text(value)}")
+
+    def _declarations(self, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(option -> declared choices, the oracle's defaults) for a declared game, read
+        once per game: every request checks its position's options against them."""
+        found = self._declared_games.get(game)
+        if found is not None:
+            return found
+        assert self._hello is not None
+        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
+        if entry is None:
+            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
+        found = ({o["name"]: o.get("choices", []) for o in entry.get("options", [])},
+                 _oracle_defaults(game))
+        self._declared_games[game] = found
+        return found
 
     def _position_options(self, game: str, position: JSON) -> None:
         options = position.get("options") if isinstance(position, dict) else None
@@ -193,14 +221,22 @@ class ProtocolClient(Implementation):
             return None
         return Malformed(str(result["field"]), str(result["message"]), str(result.get("rule", "")))
 
-    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        """The request goes now; its reply is read when the returned call is made."""
+        read = ANSWERS.get(question)
+        if read is None:
+            raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
         self._position_options(game, position)
-        result = self._call({"cmd": "apply", "game": game, "position": position,
-                             "action": action})
-        if result["accepted"]:
-            return Verdict.accept(result["position"])
-        return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
-                              str(result.get("reason", "")))
+        request: JSON = {"cmd": question, "game": game, "position": position}
+        if question == "apply":
+            request["action"] = action or {}
+        reply = self._post(self._ensure(), request, self.timeout)
+        return lambda: read(reply())
+
+    def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        verdict: Verdict = self.start("apply", game, position, action)()
+        return verdict
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
         self._position_options(game, position)
@@ -211,15 +247,15 @@ class ProtocolClient(Implementation):
         return result
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
-        result: list[JSON] = self._query("legal_actions", game, position)["actions"]
+        result: list[JSON] = self.start("legal_actions", game, position)()
         return result
 
     def scores(self, game: str, position: JSON) -> JSON:
-        result: JSON = self._query("scores", game, position)["scores"]
+        result: JSON = self.start("scores", game, position)()
         return result
 
     def game_over(self, game: str, position: JSON) -> bool:
-        return bool(self._query("game_over", game, position)["over"])
+        return bool(self.start("game_over", game, position)())
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         self._position_options(game, position)
@@ -235,7 +271,23 @@ class ProtocolClient(Implementation):
         if proc.alive():
             with contextlib.suppress(ImplementationOutcome):
                 self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
-        proc.finish(1.0)
+        proc.finish(self.exit_grace)
+
+
+def _verdict(result: JSON) -> Verdict:
+    if result["accepted"]:
+        return Verdict.accept(result["position"])
+    return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
+                          str(result.get("reason", "")))
+
+
+#: question -> its answer read from the result (the result schemas checked its shape)
+ANSWERS: dict[str, Callable[[JSON], Any]] = {
+    "legal_actions": lambda result: result["actions"],
+    "scores": lambda result: result["scores"],
+    "game_over": lambda result: bool(result["over"]),
+    "apply": _verdict,
+}
 
 
 def _text(value: Any) -> str:

@@ -8,11 +8,14 @@ adapter protocol. Steps never reach past this interface.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 JSON = dict[str, Any]
+
+#: What ``Implementation.start`` asks: the lockstep's questions about one position.
+QUESTIONS: Final[tuple[str, ...]] = ("legal_actions", "scores", "game_over", "apply")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,26 @@ class Implementation(ABC):
         """A game-specific named question about a position (18xx: ``routes``,
         ``revenue``). Optional: the default declines."""
         raise Unsupported(f"query {name!r} is not implemented", f"query:{name}")
+
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        """Ask one of ``QUESTIONS`` about ``position`` (``action`` for ``apply``); the
+        returned call gives the answer the method gives, or raises as it raises. Here
+        the answer is worked out at once; an engine behind the protocol sends the
+        request now and reads the reply when the call is made, so the caller works
+        meanwhile (the lockstep works out the other side's answer). Make the call
+        before asking this implementation anything else."""
+        asks: dict[str, Callable[[], Any]] = {
+            "legal_actions": lambda: self.legal_actions(game, position),
+            "scores": lambda: self.scores(game, position),
+            "game_over": lambda: self.game_over(game, position),
+            "apply": lambda: self.apply(game, position, action or {}),
+        }
+        ask = asks.get(question)
+        if ask is None:
+            raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
+        answer = ask()
+        return lambda: answer
 
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the implementation (stop a subprocess, ...)."""

@@ -8,12 +8,12 @@ wire and its timing compared with the in-process run. See docs/protocol.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
+from oracle.core import wire_json
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.protocol.implementation import (
     JSON,
@@ -67,10 +67,20 @@ HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
 
 def answer(impl: Implementation, line: bytes | str, check: bool = True) -> JSON:
     """The reply to one request line. Never raises: every failure becomes a reply."""
+    return _answer(impl, line, check)[0]
+
+
+def _answer(impl: Implementation, line: bytes | str, check: bool) -> tuple[JSON, bool]:
+    """The reply, and whether it answered ``stop`` (so the line is parsed once)."""
     try:
-        msg: Any = json.loads(line)
+        msg: Any = wire_json.loads(line)
     except ValueError as err:
-        return {"seq": None, "errored": {"message": f"request is not JSON: {err}"}}
+        return {"seq": None, "errored": {"message": f"request is not JSON: {err}"}}, False
+    reply = _reply(impl, msg, check)
+    return reply, "result" in reply and msg.get("cmd") == "stop"
+
+
+def _reply(impl: Implementation, msg: Any, check: bool) -> JSON:
     seq = msg.get("seq") if isinstance(msg, dict) else None
     bad = request_problem(msg) if check else None
     if bad is not None:
@@ -96,18 +106,13 @@ def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool
     for line in stdin:
         if not line.strip():
             continue
-        reply = answer(impl, line, check)
-        stdout.write(json.dumps(reply, separators=(",", ":")).encode() + b"\n")
+        reply, stop = _answer(impl, line, check)
+        stdout.write(wire_json.dumps(reply) + b"\n")
         stdout.flush()
-        if "result" in reply and _is_stop(line):
+        if stop:
             break
     impl.close()
     return 0
-
-
-def _is_stop(line: bytes | str) -> bool:
-    msg = json.loads(line)
-    return isinstance(msg, dict) and msg.get("cmd") == "stop"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

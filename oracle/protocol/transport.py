@@ -43,6 +43,7 @@ class AdapterProcess:
         self._buffer = bytearray()
         self._eof = False
         self._released = False
+        self._nonblocking_in = False
 
     @property
     def pid(self) -> int:
@@ -92,8 +93,20 @@ class AdapterProcess:
         """Write one request without ever blocking past ``timeout``: an adapter that
         stops reading while a large position fills the pipe is a timeout, not a hang."""
         fd = self._in.fileno()
-        os.set_blocking(fd, False)
+        if not self._nonblocking_in:
+            os.set_blocking(fd, False)
+            self._nonblocking_in = True
         view = memoryview(line)
+        # Most requests fit the pipe at once: write first, and wait (with a selector of
+        # its own) only for what did not go (four system calls fewer per request).
+        try:
+            view = view[os.write(fd, view):]
+        except BlockingIOError:
+            pass
+        except (BrokenPipeError, ConnectionResetError, ValueError, OSError) as err:
+            raise self._died(f"the adapter stopped reading its input ({err})") from err
+        if not view:
+            return
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as writable:
             writable.register(fd, selectors.EVENT_WRITE)
