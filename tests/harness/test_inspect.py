@@ -285,6 +285,14 @@ def test_errors_gaps_and_crashes_come_out_alike() -> None:
     crashed = [_play(TOY, mode, index_chooser([0] * 12)) for mode in ("crash", "batch_crash")]
     assert [c[3][:2] for c in crashed] == [(0, "error")] * 2
     assert [c[3][2]["outcome"] for c in crashed] == ["crash"] * 2
+    # B hangs when asked to apply: a timeout before the first action, either way
+    for mode in ("hang", "batch_hang"):
+        b = ProtocolClient(f"{FAKE} {mode}", timeout=1.0, max_restarts=0)
+        try:
+            hung = _play(TOY, b, index_chooser([0] * 12))
+        finally:
+            b.close()
+        assert hung[3][:2] == (0, "error") and hung[3][2]["outcome"] == "timeout"
     # A fails first: A's failure is the one reported, as without inspect
     assert _play(Exploding(2), "batch_good", index_chooser([0] * 12)) == _play(
         Exploding(2), "good", index_chooser([0] * 12))
