@@ -8,6 +8,9 @@ so where B declares a query or an action unsupported the harness goes on from A'
 answer (B is handed A's position next time): a partial engine is still compared on
 everything it does answer. Neither registered game has chance; a game that had some
 would take it from the harness's seeded ``random.Random`` like every choice here.
+Where B declares the protocol's optional ``inspect`` (docs/protocol.md), a step is one
+request to B (the action, then the questions about the position it makes) instead of
+four; what is compared, and in what order, is the same.
 """
 
 from __future__ import annotations
