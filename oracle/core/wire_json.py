@@ -123,4 +123,5 @@ def dumps(value: Any) -> bytes:
         text = orjson.dumps(value, option=_PASS_THROUGH)
     except orjson.JSONEncodeError:  # an integer past 64 bits, a key that is no string
         return _standard(value)
-    return text if text.isascii() else _standard(value)
+    # json.dumps escapes DEL (0x7F) too, which is ASCII: orjson writes it raw
+    return text if text.isascii() and b"\x7f" not in text else _standard(value)

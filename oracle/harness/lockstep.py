@@ -8,6 +8,9 @@ so where B declares a query or an action unsupported the harness goes on from A'
 answer (B is handed A's position next time): a partial engine is still compared on
 everything it does answer. Neither registered game has chance; a game that had some
 would take it from the harness's seeded ``random.Random`` like every choice here.
+Where B declares the protocol's optional ``inspect`` (docs/protocol.md), a step is one
+request to B (the action, then the questions about the position it makes) instead of
+four; what is compared, and in what order, is the same.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.protocol.implementation import (
+    INSPECT_QUESTIONS,
     JSON,
+    Answers,
     Errored,
     Implementation,
     ImplementationOutcome,
@@ -31,6 +36,8 @@ from oracle.protocol.implementation import (
 #: picks the action at ``step`` from A's sorted legal actions (None: stop the game)
 Chooser = Callable[[int, list[JSON]], JSON | None]
 _GAP = object()  # "this side declared the request unsupported"
+#: the two sides' answers to one question (``_GAP`` where a side declares it unsupported)
+Both = Callable[[str], tuple[Any, Any]]
 
 
 def _c_encoder() -> Callable[[Any, int], Any] | None:
@@ -125,6 +132,33 @@ class SideError(Exception):
     """Implementation A cannot drive a game (it declines legal actions or new games)."""
 
 
+class _Step:
+    """Both sides' answers about one step, where B answers them in one ``inspect``
+    request (docs/protocol.md). ``both`` gives them question by question, raising
+    each failure where asking one question at a time would have raised it: A's
+    before B's, a declared gap as ``_GAP`` (A's ``apply`` excepted, as in ``_both``)."""
+
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: Answers, b: Answers | ImplementationOutcome) -> None:
+        self.a, self.b = a, b
+
+    def both(self, question: str) -> tuple[Any, Any]:
+        a = self.a[question]  # A stops only where its failure was raised first
+        if isinstance(a, ImplementationOutcome):
+            if question == "apply" or not isinstance(a, Unsupported | Skipped):
+                raise a
+            a = _GAP
+        b = self.b if isinstance(self.b, ImplementationOutcome) else self.b.get(question)
+        if isinstance(b, Unsupported | Skipped):
+            return a, _GAP
+        if isinstance(b, ImplementationOutcome):
+            raise b
+        if b is None:  # the adapter checks every part owed; none is owed after a gap
+            raise AssertionError(f"B gave no answer to {question!r}")
+        return a, b
+
+
 class Lockstep:
     """A (the chooser) and B (the reference) on one game."""
 
@@ -167,6 +201,38 @@ class Lockstep:
             raise
         return a, self._ask(b_reply)
 
+    def _inspect(self, pa: JSON, pb: JSON, action: JSON | None) -> _Step:
+        """Both sides' answers about one step: the action (if any) applied, then every
+        question about the new positions. B's one request goes first and its reply is
+        read last, as in ``_both``; A is asked through ``start_inspect`` too."""
+        try:
+            b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
+        except ImplementationOutcome as b_error:
+            def b_failed(err: ImplementationOutcome = b_error) -> Answers:
+                raise err
+            b_reply = b_failed
+        try:
+            a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
+        except ImplementationOutcome as err:  # A's whole request failed: every answer is
+            a = {q: err for q in (("apply",) if action is not None else INSPECT_QUESTIONS)}
+        except BaseException:
+            self._drain(b_reply)
+            raise
+        b: Answers | ImplementationOutcome
+        try:
+            b = b_reply()
+        except ImplementationOutcome as err:
+            b = err
+        return _Step(a, b)
+
+    def _b_answers(self, pb: JSON) -> Answers | ImplementationOutcome:
+        """B's answers about ``pb`` alone (B declined the action, so it is handed A's
+        position, as ``_both`` does)."""
+        try:
+            return self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS)()
+        except ImplementationOutcome as err:
+            return err
+
     @staticmethod
     def _drain(reply: Callable[[], Any]) -> None:
         """Read a reply nobody will use (A failed first), so the next request is clean."""
@@ -203,8 +269,13 @@ class Lockstep:
         pa = pb if pa is _GAP else pa
         pb = pa if pb is _GAP else pb
         step = 0
+        # B declares ``inspect``: one request a step (the action and the questions about
+        # the position it makes) instead of four; the answers are compared in the same
+        # order, so a divergence is found at the same step with the same kind.
+        batch = self.b.batches()
+        pending = self._inspect(pa, pb, None) if batch else None
         while True:
-            found = self._compare(played, step, pa, pb)
+            found = self._compare(played, step, self._asker(pending, pa, pb))
             if found is None:
                 return
             legal = found
@@ -213,12 +284,17 @@ class Lockstep:
             action = choose(step, legal)
             if action is None:
                 return
-            va, vb = self._both("apply", pa, pb, action)
+            if batch:
+                pending = self._inspect(pa, pb, action)
+                va, vb = pending.both("apply")
+            else:
+                va, vb = self._both("apply", pa, pb, action)
             played.actions.append(action)
             chosen = key(action)
             played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
             step += 1
-            if vb is _GAP:
+            b_declined = vb is _GAP
+            if b_declined:
                 played.gaps += 1
                 vb = va
             if va.accepted != vb.accepted or (not va.accepted and va.code != vb.code):
@@ -233,11 +309,20 @@ class Lockstep:
                     "action": action, "diff": position_diff(va.position, vb.position)})
                 return
             pa, pb = va.position, vb.position
+            if pending is not None and b_declined:
+                pending = _Step(pending.a, self._b_answers(pb))
 
-    def _compare(self, played: Played, step: int, pa: JSON, pb: JSON) -> list[JSON] | None:
+    def _asker(self, pending: _Step | None, pa: JSON, pb: JSON) -> Both:
+        """Where the questions about the current positions are answered: the step's
+        ``inspect`` answers, or one request per question."""
+        if pending is not None:
+            return pending.both
+        return lambda question: self._both(question, pa, pb)
+
+    def _compare(self, played: Played, step: int, both: Both) -> list[JSON] | None:
         """Compare the queries on the current positions; A's sorted legal actions, or
         None after recording a divergence."""
-        la, lb = self._both("legal_actions", pa, pb)
+        la, lb = both("legal_actions")
         if la is _GAP:
             raise SideError("implementation A must answer legal_actions: it chooses the moves")
         # Each action is keyed once (its canonical text): sorting, comparing the two
@@ -256,11 +341,11 @@ class Lockstep:
                     "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
                     "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
                 return None
-        sa, sb = self._both("scores", pa, pb)
+        sa, sb = both("scores")
         if sa is not _GAP and sb is not _GAP and sa != sb:
             played.divergence = Divergence(step, "scores", {"a": sa, "b": sb})
             return None
-        oa, ob = self._both("game_over", pa, pb)
+        oa, ob = both("game_over")
         if oa is not _GAP and ob is not _GAP and oa != ob:
             played.divergence = Divergence(step, "game_over", {"a": oa, "b": ob})
             return None

@@ -22,8 +22,11 @@ from typing import Any
 
 from oracle.core import wire_json
 from oracle.protocol.implementation import (
+    INSPECT_FEATURE,
+    INSPECT_QUESTIONS,
     JSON,
     QUESTIONS,
+    Answers,
     Crashed,
     Errored,
     Implementation,
@@ -142,15 +145,7 @@ class ProtocolClient(Implementation):
         if "result" in reply:
             result: JSON = reply["result"]
             return result
-        if "skipped" in reply:
-            body = reply["skipped"]
-            raise Skipped(str(body.get("reason", "")), body.get("issue_url"))
-        if "unsupported" in reply:
-            body = reply["unsupported"]
-            feature = str(body.get("feature", cmd))
-            raise Unsupported(str(body.get("reason") or f"unsupported: {feature}"), feature)
-        body = reply.get("errored") or {}
-        raise Errored(str(body.get("message", "errored")), body.get("traceback"))
+        raise _outcome(cmd, reply)
 
     def _call(self, request: JSON) -> JSON:
         proc = self._ensure()
@@ -234,6 +229,50 @@ class ProtocolClient(Implementation):
         reply = self._post(self._ensure(), request, self.timeout)
         return lambda: read(reply())
 
+    def batches(self) -> bool:
+        """Whether the handshake declares ``inspect`` (docs/protocol.md): only then is
+        it sent."""
+        self._ensure()
+        assert self._hello is not None
+        return INSPECT_FEATURE in (self._hello.get("features") or [])
+
+    def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
+                      action: JSON | None = None) -> Callable[[], Answers]:
+        """One ``inspect`` request now, its reply read when the returned call is made;
+        an adapter that does not declare the feature is asked one question at a time."""
+        if not self.batches():
+            return super().start_inspect(game, position, ask, action)
+        unknown = [q for q in ask if q not in INSPECT_QUESTIONS]
+        if unknown:
+            raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
+                             f"not {unknown!r}")
+        self._position_options(game, position)
+        request: JSON = {"cmd": "inspect", "game": game, "position": position,
+                         "ask": list(ask)}
+        if action is not None:
+            request["action"] = action
+        reply = self._post(self._ensure(), request, self.timeout)
+        return lambda: self._answers(reply(), list(ask), action is not None)
+
+    def _answers(self, parts: JSON, ask: list[str], applied: bool) -> Answers:
+        """The ``Answers`` an inspect result gives; a result that leaves out a part it
+        owes, or adds one nobody asked for, breaks the protocol (graded ``crash``, as a
+        reply failing its schema is: the adapter is not killed)."""
+        expected = ["apply"] if applied else []
+        if not applied or _accepted(parts.get("apply")):
+            expected += ask
+        if sorted(parts) != sorted(expected):
+            raise self._fail(Crashed(
+                f"reply to 'inspect' breaks the protocol: it has parts {sorted(parts)}, "
+                f"expected {sorted(expected)}"), kill=False)
+        answers: Answers = {}
+        for question, part in parts.items():
+            if "result" in part:
+                answers[question] = ANSWERS[question](part["result"])
+            else:
+                answers[question] = _outcome(question, part)
+        return answers
+
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
         verdict: Verdict = self.start("apply", game, position, action)()
         return verdict
@@ -272,6 +311,23 @@ class ProtocolClient(Implementation):
             with contextlib.suppress(ImplementationOutcome):
                 self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
         proc.finish(self.exit_grace)
+
+
+def _outcome(cmd: str, reply: JSON) -> ImplementationOutcome:
+    """The outcome a reply (or an inspect part) that is not a result stands for."""
+    if "skipped" in reply:
+        body = reply["skipped"]
+        return Skipped(str(body.get("reason", "")), body.get("issue_url"))
+    if "unsupported" in reply:
+        body = reply["unsupported"]
+        feature = str(body.get("feature", cmd))
+        return Unsupported(str(body.get("reason") or f"unsupported: {feature}"), feature)
+    body = reply.get("errored") or {}
+    return Errored(str(body.get("message", "errored")), body.get("traceback"))
+
+
+def _accepted(part: Any) -> bool:
+    return isinstance(part, dict) and bool((part.get("result") or {}).get("accepted"))
 
 
 def _verdict(result: JSON) -> Verdict:

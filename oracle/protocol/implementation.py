@@ -17,6 +17,18 @@ JSON = dict[str, Any]
 #: What ``Implementation.start`` asks: the lockstep's questions about one position.
 QUESTIONS: Final[tuple[str, ...]] = ("legal_actions", "scores", "game_over", "apply")
 
+#: What one ``inspect`` may ask about a position (docs/protocol.md, "inspect").
+INSPECT_QUESTIONS: Final[tuple[str, ...]] = ("legal_actions", "scores", "game_over")
+
+#: The protocol feature that declares ``inspect`` in the handshake's ``features``.
+INSPECT_FEATURE: Final = "inspect"
+
+#: An ``inspect`` answer: question ("apply" for the action) -> its answer as the single
+#: method gives it, or the ``ImplementationOutcome`` the method would raise. A question
+#: left out was not answered: the action was refused or failed, or an earlier question
+#: failed in a way that stops the side (a crash, a timeout, an error).
+Answers = dict[str, Any]
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -146,6 +158,43 @@ class Implementation(ABC):
             raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
         answer = ask()
         return lambda: answer
+
+    def batches(self) -> bool:
+        """Whether ``start_inspect`` asks everything in one request (an adapter that
+        declares the ``inspect`` feature): the lockstep uses it only then."""
+        return False
+
+    def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
+                      action: JSON | None = None) -> Callable[[], Answers]:
+        """``apply`` ``action`` (if given) to ``position``, then ask each of ``ask``
+        (``INSPECT_QUESTIONS``) about the new position, or about ``position`` without
+        an action; the returned call gives the ``Answers``. Each answer stands alone,
+        so a question the engine declines does not hide the others. Here the questions
+        are asked one by one, at once, stopping at a failure that is not a declared gap
+        (the next request to a crashed adapter would restart it)."""
+        answers: Answers = {}
+        if action is not None:
+            try:
+                verdict = self.start("apply", game, position, action)()
+            except ImplementationOutcome as err:
+                answers["apply"] = err
+                return lambda: answers
+            answers["apply"] = verdict
+            if not verdict.accepted:
+                return lambda: answers
+            position = verdict.position
+        for question in ask:
+            if question not in INSPECT_QUESTIONS:
+                raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
+                                 f"not {question!r}")
+            try:
+                answers[question] = self.start(question, game, position)()
+            except (Unsupported, Skipped) as err:
+                answers[question] = err
+            except ImplementationOutcome as err:
+                answers[question] = err
+                break
+        return lambda: answers
 
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the implementation (stop a subprocess, ...)."""

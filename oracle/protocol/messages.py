@@ -19,8 +19,11 @@ SCHEMAS: Final = "oracle.protocol.schemas"
 #: Every command of protocol v1, in the order docs/protocol.md describes them.
 COMMANDS: Final[tuple[str, ...]] = (
     "hello", "new_game", "load", "apply", "position", "legal_actions", "scores", "game_over",
-    "query", "stop",
+    "query", "stop", "inspect",
 )
+
+#: Optional commands: sent only to an adapter whose hello lists the feature of that name.
+OPTIONAL_COMMANDS: Final[frozenset[str]] = frozenset({"inspect"})
 
 
 def problem(value: Any, name: str) -> str | None:
@@ -50,7 +53,21 @@ def reply_problem(cmd: str, reply: Any) -> str | None:
     if envelope is not None:
         return envelope
     if "result" in reply:
-        return problem(reply["result"], f"{cmd}.result.json")
+        bad = problem(reply["result"], f"{cmd}.result.json")
+        if bad is None and cmd == "inspect":
+            return _parts_problem(reply["result"])
+        return bad
+    return None
+
+
+def _parts_problem(parts: dict[str, Any]) -> str | None:
+    """Each part of an ``inspect`` result that is a result, checked against the schema
+    of the command it answers (the envelope of each part is in inspect.result.json)."""
+    for question, part in parts.items():
+        if "result" in part:
+            bad = problem(part["result"], f"{question}.result.json")
+            if bad is not None:
+                return f"inspect part {question}: {bad}"
     return None
 
 

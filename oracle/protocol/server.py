@@ -16,6 +16,8 @@ from typing import IO, Any
 from oracle.core import wire_json
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.protocol.implementation import (
+    INSPECT_FEATURE,
+    INSPECT_QUESTIONS,
     JSON,
     Errored,
     Implementation,
@@ -29,7 +31,8 @@ def hello_result(impl: Implementation) -> JSON:
     """The handshake result for an Implementation's ``hello()``."""
     info = impl.hello()
     about = {k: v for k, v in info.items() if k != "games" and isinstance(v, str)}
-    return {"protocol": PROTOCOL_VERSION, "implementation": about, "games": info["games"]}
+    return {"protocol": PROTOCOL_VERSION, "implementation": about, "games": info["games"],
+            "features": [INSPECT_FEATURE]}
 
 
 def _load(impl: Implementation, msg: JSON) -> JSON:
@@ -47,6 +50,30 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
             "reason": verdict.reason}
 
 
+def _inspect(impl: Implementation, msg: JSON) -> JSON:
+    """Several questions in one request (docs/protocol.md, "inspect"): each part is
+    exactly the reply the single command would get, without ``seq``, so a question the
+    oracle cannot answer does not hide the others."""
+    game, position = msg["game"], msg["position"]
+    unknown = [q for q in msg["ask"] if q not in INSPECT_QUESTIONS]
+    if unknown:  # reached only with --no-check: the request schema names them otherwise
+        raise Errored(f"inspect: ask {unknown!r}: each must be one of "
+                      f"{', '.join(INSPECT_QUESTIONS)}")
+    parts: JSON = {}
+    if "action" in msg:
+        part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
+                                "action": msg["action"]})
+        parts["apply"] = part
+        result = part.get("result")
+        if result is None or not result["accepted"]:
+            return parts
+        position = result["position"]
+    for question in msg["ask"]:
+        parts[question] = _envelope(impl, {"cmd": question, "game": game,
+                                           "position": position})
+    return parts
+
+
 #: cmd -> handler(implementation, request) -> result. An explicit table, no reflection.
 HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
     "hello": lambda impl, msg: hello_result(impl),
@@ -62,6 +89,7 @@ HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
     "query": lambda impl, msg: {"answer": impl.query(msg["game"], msg["position"], msg["name"],
                                                      msg.get("args", {}))},
     "stop": lambda impl, msg: {},
+    "inspect": _inspect,
 }
 
 
@@ -85,20 +113,26 @@ def _reply(impl: Implementation, msg: Any, check: bool) -> JSON:
     bad = request_problem(msg) if check else None
     if bad is not None:
         return {"seq": seq, "errored": {"message": f"malformed request: {bad}"}}
+    return {"seq": seq, **_envelope(impl, msg)}
+
+
+def _envelope(impl: Implementation, msg: JSON) -> JSON:
+    """The reply to a checked request, without ``seq``: exactly one of result,
+    unsupported, skipped, errored."""
     try:
-        return {"seq": seq, "result": HANDLERS[msg["cmd"]](impl, msg)}
+        return {"result": HANDLERS[msg["cmd"]](impl, msg)}
     except Unsupported as err:
-        return {"seq": seq, "unsupported": {"feature": str(err.detail or msg["cmd"]),
-                                            "reason": err.message}}
+        return {"unsupported": {"feature": str(err.detail or msg["cmd"]),
+                                "reason": err.message}}
     except Skipped as err:
-        return {"seq": seq, "skipped": {"reason": err.message}}
+        return {"skipped": {"reason": err.message}}
     except (Errored, MalformedInput) as err:
-        return {"seq": seq, "errored": {"message": str(err)}}
+        return {"errored": {"message": str(err)}}
     except RailrulesError as err:  # a refusal on purpose (a search over its budget)
-        return {"seq": seq, "errored": {"message": str(err)}}
+        return {"errored": {"message": str(err)}}
     except Exception as err:  # an oracle bug is still an answer, with its traceback
-        return {"seq": seq, "errored": {"message": f"{type(err).__name__}: {err}",
-                                        "traceback": traceback.format_exc()}}
+        return {"errored": {"message": f"{type(err).__name__}: {err}",
+                            "traceback": traceback.format_exc()}}
 
 
 def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool = True) -> int:

@@ -2,7 +2,10 @@
 
 Usage: python fake_adapter.py MODE [STATE_FILE]. Each mode breaks the protocol
 in one way when asked to ``apply`` (see MODES), so tests can check that the
-harness classifies it and survives.
+harness classifies it and survives. The adapter declares the optional ``inspect``
+feature only in a mode prefixed ``batch_`` (``batch_good``, ``batch_crash``, ...),
+where an ``inspect`` carrying an action counts as asked to apply; the batch-only
+modes break ``inspect`` itself (BATCH_MODES).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from oracle.protocol.server import answer  # noqa: E402
 MODES = ("good", "crash", "hang", "garbage", "wrong_seq", "flood", "chatty", "liar",
          "bad_schema", "crash_on_start", "die_once", "stderr_noise", "errored", "skipped",
          "unsupported_apply", "slow_start", "lenient", "picky")
+#: break inspect: leave out a part it owes; answer scores errored, the rest as the oracle
+BATCH_MODES = ("missing_part", "errored_scores")
 
 
 def out(reply: object) -> None:
@@ -32,6 +37,8 @@ def out(reply: object) -> None:
 
 def main() -> None:
     mode = sys.argv[1]
+    batch = mode.startswith("batch_")
+    mode = mode.removeprefix("batch_")
     state = sys.argv[2] if len(sys.argv) > 2 else ""
     impl = InProcess(overrides={"toy": TOY}, games=["toy"])
     if mode == "crash_on_start":
@@ -41,6 +48,27 @@ def main() -> None:
     for line in sys.stdin:
         msg = json.loads(line)
         seq, cmd = msg["seq"], msg["cmd"]
+        if cmd == "hello" and not batch:  # the oracle's handshake, without the feature
+            reply = answer(impl, line)
+            reply["result"].pop("features", None)
+            out(reply)
+            if mode == "deaf":
+                time.sleep(30)  # answers the handshake, then stops reading its input
+            continue
+        if cmd == "inspect" and mode in BATCH_MODES:
+            reply = answer(impl, line)
+            if mode == "missing_part":
+                reply["result"].pop("scores", None)
+            elif "scores" in reply["result"]:
+                reply["result"]["scores"] = {"errored": {"message": "scores exploded"}}
+            out(reply)
+            continue
+        if cmd == "inspect" and "action" in msg and mode == "unsupported_apply":
+            out({"seq": seq, "result": {"apply": {"unsupported": {"feature": "add",
+                                                                  "reason": "no adding"}}}})
+            continue
+        if cmd == "inspect" and "action" in msg:
+            cmd = "apply"  # the failure modes below break it as they break apply
         if mode == "stderr_noise":
             sys.stderr.write("warning: noise\n" * 50)
             sys.stderr.flush()
