@@ -18,6 +18,7 @@ from oracle.eighteen import (
     single_track,
     token_distance,
     train_doubling,
+    water_borders,
 )
 from oracle.eighteen.actions import (
     Action,
@@ -71,6 +72,7 @@ class EighteenAPI:
         obsolete.check_options(title, chosen)
         token_distance.check_options(title, chosen)
         half_pay.check_options(title, chosen)
+        water_borders.check_options(title, chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -152,6 +154,7 @@ class EighteenAPI:
         obsolete.check_options(title, dict(state.options))
         token_distance.check_options(title, dict(state.options))
         half_pay.check_options(title, dict(state.options))
+        water_borders.check_options(title, dict(state.options))
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]

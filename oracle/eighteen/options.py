@@ -61,6 +61,10 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "18xx Rules Difference List 8.4) or the withheld half is rounded down to a "
                "multiple of the share count and the rest paid out ('withheld_down', "
                "tobymao); docs/18xx-golden.md"),
+    OptionSpec("water_borders", "impassable", ("impassable", "open"),
+               "titles whose map prints a water border without a cost (1835's Elbe "
+               "estuary, C9-B10): no track crosses it ('impassable', Rails) or track "
+               "crosses it at no cost ('open', tobymao); docs/18xx-rivers.md"),
 )
 
 #: options whose value the position records (the title is its own field)

@@ -26,6 +26,7 @@ from oracle.eighteen import (
     tile_lays,
     token_costs,
     token_distance,
+    water_borders,
 )
 from oracle.eighteen.actions import (
     Action,
@@ -291,6 +292,7 @@ class Rules:
         self.check_upgrade(state, action.hex, tile, action.rotation)
         self.check_borders(state, action.hex, tile, action.rotation)
         river.check_lay(state, action.hex, tile, action.rotation)  # 1870's Mississippi
+        water_borders.check_lay(self.title(state), state, action.hex, tile, action.rotation)
         self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):
