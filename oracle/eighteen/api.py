@@ -11,7 +11,15 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.schema import load_schema, validate
-from oracle.eighteen import excess, obsolete, single_track, token_distance, train_doubling
+from oracle.eighteen import (
+    excess,
+    half_pay,
+    obsolete,
+    single_track,
+    token_distance,
+    train_doubling,
+    water_borders,
+)
 from oracle.eighteen.actions import (
     Action,
     BuyTrain,
@@ -63,6 +71,8 @@ class EighteenAPI:
         title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
         obsolete.check_options(title, chosen)
         token_distance.check_options(title, chosen)
+        half_pay.check_options(title, chosen)
+        water_borders.check_options(title, chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -143,6 +153,8 @@ class EighteenAPI:
         title = self.rules.single_track.title_for(title, state.options)
         obsolete.check_options(title, dict(state.options))
         token_distance.check_options(title, dict(state.options))
+        half_pay.check_options(title, dict(state.options))
+        water_borders.check_options(title, dict(state.options))
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]

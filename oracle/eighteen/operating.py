@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import excess, obsolete, train_trade
+from oracle.eighteen import excess, half_pay, obsolete, train_trade
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -65,16 +65,18 @@ def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
     """Payout: each share's holder gets ``revenue // shares``; what the IPO and pool
     shares earn goes to the treasury where the title's rule names them
     (``to_treasury``), else the bank keeps it. Withhold: the treasury gets it all.
-    Half: the holders are paid on half (rounded down per share), the treasury keeps
-    the rest. ``rule``: the step's own rule (1870's connection run, DS-16), else the
+    Half: the holders are paid on about half, rounded as the option
+    ``half_pay_rounding`` reads it (``half_pay.py``), the treasury keeps the rest.
+    ``rule``: the step's own rule (1870's connection run, DS-16), else the
     title's; whose dividends the treasury receives is always the title's."""
     title_rule = dividend_rule(rules, state)
     rule = rule if rule is not None else title_rule
     if action.kind not in rule.kinds:
         raise refuse("dividend/not_allowed", f"{state.title} has no {action.kind} dividend")
     revenue = state.turn.revenue
-    paid_out = {"payout": revenue, "half": revenue // 2, "withhold": 0}[action.kind]
     holders = dict(company.shares)
+    half = half_pay.paid_out(revenue, sum(holders.values()), state.options)
+    paid_out = {"payout": revenue, "half": half, "withhold": 0}[action.kind]
     if paid_out and not holders:
         raise refuse("dividend/no_shareholders", "the position does not say who holds shares")
     per_share = paid_out // sum(holders.values()) if paid_out else 0

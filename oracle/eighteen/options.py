@@ -55,6 +55,16 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "18AL only: what the 4D train counts twice: cities and off-board areas "
                "(default, as tobymao) or off-board areas only (the 18xx Rules Difference "
                "List); towns never"),
+    OptionSpec("half_pay_rounding", "paid_down", ("paid_down", "withheld_down"),
+               "titles with a half dividend (1870): the half paid out is divided per share "
+               "rounded down and the odd amount stays with the company ('paid_down', the "
+               "18xx Rules Difference List 8.4) or the withheld half is rounded down to a "
+               "multiple of the share count and the rest paid out ('withheld_down', "
+               "tobymao); docs/18xx-golden.md"),
+    OptionSpec("water_borders", "impassable", ("impassable", "open"),
+               "titles whose map prints a water border without a cost (1835's Elbe "
+               "estuary, C9-B10): no track crosses it ('impassable', Rails) or track "
+               "crosses it at no cost ('open', tobymao); docs/18xx-rivers.md"),
 )
 
 #: options whose value the position records (the title is its own field)

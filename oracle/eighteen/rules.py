@@ -21,10 +21,12 @@ from oracle.eighteen import (
     excess,
     obsolete,
     operating,
+    river,
     rounds,
     tile_lays,
     token_costs,
     token_distance,
+    water_borders,
 )
 from oracle.eighteen.actions import (
     Action,
@@ -289,6 +291,8 @@ class Rules:
             raise refuse("tile/none_left", f"no tile {tile.id} left")
         self.check_upgrade(state, action.hex, tile, action.rotation)
         self.check_borders(state, action.hex, tile, action.rotation)
+        river.check_lay(state, action.hex, tile, action.rotation)  # 1870's Mississippi
+        water_borders.check_lay(self.title(state), state, action.hex, tile, action.rotation)
         self.single_track.check_lay(self, state, company, action.hex, tile, action.rotation)
         if (power is None or power.connected) and not self.tile_connected(
                 state, company.id, action.hex, tile, action.rotation):

@@ -73,6 +73,14 @@ def half_dividend_1870() -> JSON:
     return _dividend_step(p, "SSW", 70, {"P1": 6, "P2": 2, "ipo": 2}, (0, 6), 100)
 
 
+def half_dividend_withheld_down_1870() -> JSON:
+    """The position of ``1870_half_dividend`` under the half-pay reading
+    ``withheld_down`` (tobymao's rounding)."""
+    p = half_dividend_1870()
+    p["options"]["half_pay_rounding"] = "withheld_down"
+    return p
+
+
 def blocked_city_1870() -> JSON:
     """1870, the same line in yellow, Little Rock's one slot held by MP: SSW owns a
     2 train and a 3 train."""
@@ -215,6 +223,7 @@ BUILDERS: dict[str, Callable[[], JSON]] = {
     "1830_pool_dividend": pool_dividend_1830,
     "1830_token_cost": token_cost_1830,
     "1870_half_dividend": half_dividend_1870,
+    "1870_half_dividend_withheld_down": half_dividend_withheld_down_1870,
     "1870_blocked_city": blocked_city_1870,
     "1870_first_four_train": first_four_train_1870,
     "1870_two_yellow_lays": two_yellow_lays_1870,
