@@ -370,8 +370,31 @@ class Rules:
             here = [t for t in here if t not in outside]
         if len(here) >= tile.stops[city].slots:
             raise refuse("token/city_full", f"city {city} on {hex_id} is full")
+        if not home:
+            waiting = self.homes_waiting(state, company.id, hex_id, city)
+            if waiting and len(here) + len(waiting) >= tile.stops[city].slots:
+                raise refuse("token/home_reserved",
+                             f"city {city} on {hex_id} keeps a slot for the home of "
+                             f"{', '.join(waiting)}")
         if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
             raise refuse("token/already_in_hex", f"{company.id} already has a token on {hex_id}")
+
+    def homes_waiting(self, state: State, company_id: str, hex_id: str,
+                      city: int) -> list[str]:
+        """Other companies whose home is this city and whose home token is not down
+        yet (a closed company, with no token left and none on the map, waits for
+        nothing). Their slots are kept: another company may not take the last free
+        ones (1870 rules 7.3.1; tobymao reserves every company's home slot from the
+        start of the game in every title here)."""
+        waiting = []
+        for cdef in self.title(state).companies:
+            if cdef.id == company_id or cdef.home != hex_id or cdef.home_city != city:
+                continue
+            placed = any(t.company == cdef.id for t in state.tokens)
+            c = state.company(cdef.id)
+            if not placed and c is not None and c.tokens_left > 0:
+                waiting.append(cdef.id)
+        return waiting
 
     def check_home_reserved(self, state: State, company: Company, hex_id: str) -> None:
         """An unplaced home keeps others out of its hex (1835 L6; TP-PFB35-02)."""
