@@ -38,6 +38,7 @@ from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
 from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.title import TitleData
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -64,15 +65,21 @@ class EighteenAPI:
         schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_HANDLERS)}
         return schema
 
+    def title_with_options(self, title_id: str, options: Mapping[str, str]) -> TitleData:
+        """The title as these options make it, after every title-specific option check
+        (each option's module refuses a reading its title does not have, naming the
+        option): the one list of those checks."""
+        chosen = dict(options)
+        single_track.check_options(title_id, chosen)
+        train_doubling.check_options(title_id, chosen)
+        title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
+        for module in (obsolete, token_distance, half_pay, water_borders):
+            module.check_options(title, chosen)
+        return title
+
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         chosen = resolve_options(OPTIONS, options)
-        single_track.check_options(chosen["title"], chosen)
-        train_doubling.check_options(chosen["title"], chosen)
-        title = self.rules.single_track.title_for(self.rules.titles[chosen["title"]], chosen)
-        obsolete.check_options(title, chosen)
-        token_distance.check_options(title, chosen)
-        half_pay.check_options(title, chosen)
-        water_borders.check_options(title, chosen)
+        title = self.title_with_options(chosen["title"], chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
         cash = title.starting_cash.get(len(players), 0)
@@ -148,13 +155,7 @@ class EighteenAPI:
         if title is None:
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
-        single_track.check_options(title.id, dict(state.options))
-        train_doubling.check_options(title.id, dict(state.options))
-        title = self.rules.single_track.title_for(title, state.options)
-        obsolete.check_options(title, dict(state.options))
-        token_distance.check_options(title, dict(state.options))
-        half_pay.check_options(title, dict(state.options))
-        water_borders.check_options(title, dict(state.options))
+        title = self.title_with_options(title.id, dict(state.options))
         if title.phase(state.phase) is None:
             raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
         player_ids = [p.id for p in state.players]

@@ -22,12 +22,7 @@ from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
-    half_pay,
-    obsolete,
     single_track,
-    token_distance,
-    train_doubling,
-    water_borders,
 )
 from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
@@ -94,14 +89,8 @@ def fits(title: str, options: dict[str, str]) -> bool:
     obsolete by another, 18AL; the track token distance only where tokens are priced
     by distance, 1835; the 4D reading: 18AL only; the half-pay rounding: titles with a
     half dividend, 1870; the water-border reading: titles with water borders, 1835)."""
-    data = API.rules.titles[title]
     try:
-        single_track.check_options(title, options)
-        obsolete.check_options(data, options)
-        token_distance.check_options(data, options)
-        train_doubling.check_options(title, options)
-        half_pay.check_options(data, options)
-        water_borders.check_options(data, options)
+        API.title_with_options(title, options)
     except MalformedInput:
         return False
     return True
