@@ -1,5 +1,6 @@
 """The whole 18xx board as an SVG picture: hexes by their published IDs, tiles in
-their colours with their track, stops, station tokens, and routes in colour.
+their colours with their track, stops, station tokens, routes in colour, and the
+printed rivers and borders (``svg_water``).
 
 Used by the HTML report (``oracle/harness/reports/board.py``) for ``18xx``
 positions; everything drawn comes from the title's data and the position.
@@ -11,46 +12,17 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from oracle.eighteen.coords import EDGE_DELTAS, parse_hex
 from oracle.eighteen.graph import Node, hex_content
 from oracle.eighteen.routes import Route
 from oracle.eighteen.state import State
+from oracle.eighteen.svg_geometry import SIZE, Point, centre, edge_point
+from oracle.eighteen.svg_water import water_svg
 from oracle.eighteen.tiles import TileDef
 from oracle.eighteen.title import TitleData
 
-SIZE = 20.0
 FILL = {"white": "#f7f3e8", "yellow": "#f7e27a", "green": "#8fd18b", "brown": "#c99b6d",
         "gray": "#bbbbbb", "red": "#e57373"}
 ROUTE_COLOURS = ("#d62728", "#1f77b4", "#9467bd", "#ff7f0e", "#17becf", "#e377c2")
-Point = tuple[float, float]
-
-
-def centre(hex_id: str, layout: str) -> Point:
-    letter, number = parse_hex(hex_id)
-    r3 = math.sqrt(3)
-    if layout == "pointy":  # the letter is the row
-        return number * r3 / 2 * SIZE, letter * 1.5 * SIZE
-    if layout == "flat":  # the letter is the column
-        return letter * 1.5 * SIZE, number * r3 / 2 * SIZE
-    return number * 1.5 * SIZE, letter * r3 / 2 * SIZE  # flat_rows (18AL)
-
-
-def edge_point(hex_id: str, edge: int, layout: str) -> Point:
-    """The middle of a hex side: halfway to the neighbour's centre."""
-    x, y = centre(hex_id, layout)
-    letter, number = parse_hex(hex_id)
-    dl, dn = EDGE_DELTAS[layout][edge % 6]
-    nx, ny = _at(letter + dl, number + dn, layout)
-    return (x + nx) / 2, (y + ny) / 2
-
-
-def _at(letter: int, number: int, layout: str) -> Point:
-    r3 = math.sqrt(3)
-    if layout == "pointy":
-        return number * r3 / 2 * SIZE, letter * 1.5 * SIZE
-    if layout == "flat":
-        return letter * 1.5 * SIZE, number * r3 / 2 * SIZE
-    return number * 1.5 * SIZE, letter * r3 / 2 * SIZE
 
 
 def stop_point(tile: TileDef, rotation: int, hex_id: str, index: int, layout: str) -> Point:
@@ -79,6 +51,7 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
     board = title.map
     layout = board.layout
     parts: list[str] = []
+    labels: list[str] = []  # over the rivers, so a river hex's ID stays legible
     track: list[str] = []
     stops: list[str] = []
     points: dict[Node, Point] = {}
@@ -88,9 +61,9 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
         name = board.hexes[hex_id].name
         parts.append(f'<polygon points="{_corners(x, y, layout)}" '
                      f'fill="{FILL.get(tile.colour, "#eee")}" stroke="#888" stroke-width="0.7">'
-                     f'<title>{escape(hex_id)} {escape(name)} {escape(tile.id)}</title></polygon>'
-                     f'<text x="{x:.1f}" y="{y - SIZE * 0.6:.1f}" font-size="5" '
-                     f'text-anchor="middle" fill="#555">{escape(hex_id)}</text>')
+                     f'<title>{escape(hex_id)} {escape(name)} {escape(tile.id)}</title></polygon>')
+        labels.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.6:.1f}" font-size="5" '
+                      f'text-anchor="middle" fill="#555">{escape(hex_id)}</text>')
         for i in range(len(tile.stops)):
             points[("stop", hex_id, i)] = stop_point(tile, rotation, hex_id, i, layout)
         for path in tile.paths:
@@ -116,6 +89,7 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
             if held:
                 stops.append(f'<text x="{sx:.1f}" y="{sy + 2:.1f}" font-size="4.5" '
                              f'text-anchor="middle">{escape("/".join(held))[:9]}</text>')
+    water = water_svg(title.id, board)  # rivers and borders: over the hexes, under the track
     lines: list[str] = []
     for n, route in enumerate(routes):
         colour = ROUTE_COLOURS[n % len(ROUTE_COLOURS)]
@@ -138,7 +112,7 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
     return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" '
             f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
             f'width="{min(width * 1.6, 900):.0f}"><title>{escape(title.id)}</title>'
-            + "".join(parts + track + lines + stops) + "</svg>")
+            + "".join(parts + water + labels + track + lines + stops) + "</svg>")
 
 
 def position_svg(position: dict[str, object]) -> str:
