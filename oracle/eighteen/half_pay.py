@@ -22,10 +22,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.core.errors import MalformedInput
+from oracle.eighteen.options import spec as option_spec
+from oracle.eighteen.title import TitleData
 
 OPTION = "half_pay_rounding"
-DEFAULT = "paid_down"
-READINGS = ("paid_down", "withheld_down")
+#: default and readings as options.py declares them
+DEFAULT: str = option_spec(OPTION).default
+READINGS: tuple[str, ...] = option_spec(OPTION).choices
 
 
 def reading(options: Any) -> str:
@@ -41,11 +44,11 @@ def paid_out(revenue: int, shares: int, options: Any) -> int:
     return revenue // 2
 
 
-def check_options(title: Any, options: Mapping[str, Any], field: str = "options") -> None:
+def check_options(title: TitleData, options: Mapping[str, Any], field: str = "options") -> None:
     """The option is for titles with a half dividend (MalformedInput naming the field
     otherwise)."""
-    rule = getattr(title, "dividend_rule", None)
-    has_half = rule is not None and "half" in getattr(rule, "kinds", ())
+    rule = title.dividend_rule
+    has_half = rule is not None and "half" in rule.kinds
     if reading(options) != DEFAULT and not has_half:
-        raise MalformedInput(f"{field}.{OPTION}", f"{getattr(title, 'id', title)} has no "
+        raise MalformedInput(f"{field}.{OPTION}", f"{title.id} has no "
                              "half dividend to round")

@@ -69,3 +69,12 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
 
 #: options whose value the position records (the title is its own field)
 POSITION_OPTIONS: Final[tuple[OptionSpec, ...]] = tuple(o for o in OPTIONS if o.name != "title")
+
+
+def spec(name: str) -> OptionSpec:
+    """The declaration of option ``name``: the one place its default and readings live
+    (the option's module reads them from here)."""
+    for option in OPTIONS:
+        if option.name == name:
+            return option
+    raise KeyError(name)

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.loader import load_title_data
+from oracle.eighteen.state import State
 from oracle.eighteen.tiles import TileDef
 
 CODE = "tile/crosses_river"
@@ -79,7 +79,7 @@ def bridge_private(title_id: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def closed(state: Any) -> bool:
+def closed(state: State) -> bool:
     """The river is closed while its bridge private is neither closed nor owned by a
     company (in the bank or a player's)."""
     private_id = bridge_private(state.title)
@@ -90,7 +90,7 @@ def closed(state: Any) -> bool:
     return False
 
 
-def check_lay(state: Any, hex_id: str, tile: TileDef, rotation: int) -> None:
+def check_lay(state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
     """Refuse a tile whose track would cross a closed river (``tile/crosses_river``)."""
     river = rivers(state.title).get(hex_id)
     if river is None or not closed(state):

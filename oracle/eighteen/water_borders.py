@@ -27,11 +27,15 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.coords import opposite
 from oracle.eighteen.loader import load_title_data
+from oracle.eighteen.options import spec as option_spec
+from oracle.eighteen.state import State
 from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.title import TitleData
 
 OPTION = "water_borders"
-DEFAULT = "impassable"
-READINGS = ("impassable", "open")
+#: default and readings as options.py declares them
+DEFAULT: str = option_spec(OPTION).default
+READINGS: tuple[str, ...] = option_spec(OPTION).choices
 CODE = "tile/crosses_water_border"
 
 
@@ -60,14 +64,14 @@ def is_water_border(title_id: str, board: MapDef, hex_id: str, edge: int) -> boo
     return other is not None and opposite(edge) in table.get(other, frozenset())
 
 
-def check_options(title: Any, options: Mapping[str, Any], field: str = "options") -> None:
+def check_options(title: TitleData, options: Mapping[str, Any], field: str = "options") -> None:
     """The option is for titles whose data has water borders (MalformedInput naming
     the field otherwise)."""
     if reading(options) != DEFAULT and not listed(title.id):
         raise MalformedInput(f"{field}.{OPTION}", f"{title.id} has no water border")
 
 
-def check_lay(title: Any, state: Any, hex_id: str, tile: TileDef, rotation: int) -> None:
+def check_lay(title: TitleData, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
     """Under ``impassable``: no track to a water-border edge (``tile/crosses_water_border``)."""
     if reading(state.options) != "impassable" or not listed(title.id):
         return
