@@ -14,7 +14,9 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   ``--fuzz-actions`` actions each) against ``railrules serve`` and in one process
   (oracle.harness.fuzz_bench), by the wall clock, and the same per CPU second
   (``fuzz_games_per_cpu_s``, ``fuzz_inprocess_games_per_cpu_s``,
-  ``fuzz_protocol_cpu_ratio``: the served process's CPU counted too);
+  ``fuzz_protocol_cpu_ratio``: the served process's CPU counted too); each game is
+  timed both ways back to back and the ratios are medians of those rounds
+  (``fuzz_protocol_ratio_rounds``);
 * instruction counts, which do not drift, come from ``python -m
   oracle.harness.instructions`` (callgrind; docs/fuzz.md, "Speed").
 * ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``: the 18xx

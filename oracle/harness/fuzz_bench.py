@@ -2,51 +2,188 @@
 against oracle in one process and oracle against ``railrules serve`` over the
 protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
 target >= 0.5), and the same by CPU time (``fuzz_protocol_cpu_ratio``: this process
-plus the served one once it has exited), which a busy machine drifts less."""
+plus the served one), which a busy machine drifts less.
+
+The two are timed in alternation, not one after the other: both stay open for the whole
+measurement (the served process starts once, before the clock runs: start-up is not a
+per-game cost), and game ``i`` is played in-process then served (served first on odd
+``i``, to cancel order effects). On a shared machine whose speed drifts by a factor of
+two from one minute to the next, the two games of a round meet the same drift; the
+ratio is the median of the rounds' ratios (``fuzz_protocol_ratio_rounds``).
+"""
 
 from __future__ import annotations
 
 import resource
+import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from oracle.harness.fuzz_campaign import Campaign, run_games
+from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
+from oracle.harness.lockstep import Lockstep, Played
+from oracle.harness.proc_cpu import tree_cpu
+from oracle.protocol.client import ProtocolClient
+from oracle.protocol.implementation import Implementation
 
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
+#: actions of the untimed warm-up game each side plays (first-use costs: imports,
+#: compiled schemas), so round 0 times the same work as the others
+WARM_UP_ACTIONS = 3
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have exited."""
+def served_cpu(impl: Implementation) -> float | None:
+    """CPU seconds the served side has used so far: its process and the processes under
+    it (``railrules serve`` runs under a shell). None where that cannot be read (no
+    /proc, not a protocol client, not running): the bench then falls back to the
+    children's totals once they have exited."""
+    pid = impl.pid if isinstance(impl, ProtocolClient) else None
+    if pid is None:
+        return None
+    return tree_cpu(pid)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's children that have exited."""
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+    return children.ru_utime + children.ru_stime
 
 
-def _rate(campaign: Campaign) -> tuple[float, float, int]:
-    """(games per wall second, games per CPU second, actions played)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        t0, c0 = time.perf_counter(), _cpu()
-        lines = list(run_games(campaign, range(campaign.games), Path(tmp) / "games.jsonl",
-                               stop_on_divergence=False))
-        spent, cpu = time.perf_counter() - t0, _cpu() - c0
-    if any(line["outcome"] == "diverged" for line in lines):
-        raise SystemExit(f"bench: {campaign.impl} and {campaign.against} diverged")
-    return len(lines) / spent, len(lines) / cpu, sum(int(line["actions"]) for line in lines)
+@dataclass(frozen=True)
+class Timed:
+    """One game on one side: wall seconds, this process's CPU seconds, the served
+    process's CPU seconds (0 in-process; None where it could not be read), the actions."""
+
+    wall: float
+    own_cpu: float
+    served_cpu: float | None
+    actions: list[Any]
+
+    @property
+    def cpu(self) -> float | None:
+        return None if self.served_cpu is None else self.own_cpu + self.served_cpu
+
+
+@dataclass
+class Side:
+    lock: Lockstep
+    campaign: Campaign
+
+    def play(self, index: int) -> Timed:
+        served = isinstance(self.lock.b, ProtocolClient)
+        child0 = served_cpu(self.lock.b) if served else 0.0
+        t0, c0 = time.perf_counter(), time.process_time()
+        played = play_one(self.lock, self.campaign, index)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        _check(self, played)
+        child1 = served_cpu(self.lock.b) if served else 0.0
+        share = None if child0 is None or child1 is None or child1 < child0 \
+            else child1 - child0
+        return Timed(wall, cpu, share, played.actions)
+
+
+def _check(side: Side, played: Played) -> None:
+    if played.divergence is not None:
+        raise SystemExit(f"bench: {side.campaign.impl} and {side.campaign.against} diverged")
+
+
+@dataclass(frozen=True)
+class Round:
+    """Game ``index`` played once each way."""
+
+    index: int
+    inprocess: Timed
+    served: Timed
+
+    @property
+    def ratio(self) -> float:
+        """Served games per second over in-process games per second."""
+        return self.inprocess.wall / self.served.wall
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        if self.inprocess.cpu is None or not self.served.cpu:
+            return None
+        return self.inprocess.cpu / self.served.cpu
+
+
+def play_round(inprocess: Side, served: Side, index: int) -> Round:
+    """Game ``index`` both ways: in-process first on even ``index``, served first on odd."""
+    if index % 2:
+        second = served.play(index)
+        first = inprocess.play(index)
+    else:
+        first = inprocess.play(index)
+        second = served.play(index)
+    if first.actions != second.actions:
+        raise SystemExit(f"bench: game {index} was not the same game both ways")
+    return Round(index, first, second)
+
+
+def _open(campaign: Campaign) -> Side:
+    a = implementation(campaign.impl, campaign.timeout)
+    b = implementation(campaign.against, campaign.timeout)
+    return Side(Lockstep(a, b, campaign.game), campaign)
+
+
+def _close(sides: Sequence[Side]) -> None:
+    for side in sides:
+        side.lock.a.close()
+        side.lock.b.close()
+
+
+def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
+    """The rounds, and the CPU seconds of children that exited meanwhile (the served
+    process and its shell, start-up included: the fallback when /proc cannot tell)."""
+    inprocess = _open(base)
+    served = _open(replace(base, against=SERVE))
+    children0 = _children_cpu()
+    try:
+        served.lock.b.hello()  # start the served process before the clock runs
+        warm = replace(base, max_actions=min(WARM_UP_ACTIONS, base.max_actions))
+        for side in (inprocess, served):
+            play_one(side.lock, warm, base.start + base.games)  # a game not timed later
+        rounds = [play_round(inprocess, served, i)
+                  for i in range(base.start, base.start + base.games)]
+    finally:
+        _close((inprocess, served))
+    return rounds, _children_cpu() - children0
+
+
+def _rate(games: int, seconds: float) -> float:
+    return games / seconds if seconds > 0 else 0.0
 
 
 def fuzz_figures(game: str, games: int, max_actions: int) -> dict[str, Any]:
     base = Campaign(impl="oracle", against="oracle", game=game, games=games, seed=1,
                     max_actions=max_actions)
-    inprocess, inprocess_cpu, actions = _rate(base)
-    protocol, protocol_cpu, _ = _rate(Campaign(**{**base.to_json(), "against": SERVE}))
-    return {"fuzz_game": game, "fuzz_games": games, "fuzz_max_actions": max_actions,
-            "fuzz_actions_per_game": round(actions / max(games, 1), 1),
-            "fuzz_inprocess_games_per_s": round(inprocess, 2),
-            "fuzz_games_per_s": round(protocol, 2),
-            "fuzz_protocol_ratio": round(protocol / inprocess, 2) if inprocess else None,
-            "fuzz_inprocess_games_per_cpu_s": round(inprocess_cpu, 2),
-            "fuzz_games_per_cpu_s": round(protocol_cpu, 2),
-            "fuzz_protocol_cpu_ratio": round(protocol_cpu / inprocess_cpu, 2)
-            if inprocess_cpu else None}
+    rounds, children_cpu = timed_rounds(base)
+    ratios = [round(r.ratio, 3) for r in rounds]
+    inprocess_wall = sum(r.inprocess.wall for r in rounds)
+    served_wall = sum(r.served.wall for r in rounds)
+    inprocess_cpu = sum(r.inprocess.own_cpu for r in rounds)
+    figures: dict[str, Any] = {
+        "fuzz_game": game, "fuzz_games": games, "fuzz_max_actions": max_actions,
+        "fuzz_actions_per_game": round(
+            sum(len(r.served.actions) for r in rounds) / max(games, 1), 1),
+        "fuzz_inprocess_games_per_s": round(_rate(games, inprocess_wall), 2),
+        "fuzz_games_per_s": round(_rate(games, served_wall), 2),
+        "fuzz_protocol_ratio": round(statistics.median(ratios), 2) if ratios else None,
+        "fuzz_protocol_ratio_rounds": ratios,
+        "fuzz_inprocess_games_per_cpu_s": round(_rate(games, inprocess_cpu), 2)}
+    cpu_ratios = [r.cpu_ratio for r in rounds]
+    known = [c for c in cpu_ratios if c is not None]
+    if rounds and len(known) == len(rounds):
+        served_cpu_s = sum(r.served.cpu or 0.0 for r in rounds)
+        cpu_rounds = [round(c, 3) for c in known]
+        figures.update(fuzz_games_per_cpu_s=round(_rate(games, served_cpu_s), 2),
+                       fuzz_protocol_cpu_ratio=round(statistics.median(cpu_rounds), 2),
+                       fuzz_protocol_cpu_ratio_rounds=cpu_rounds)
+    else:  # the served process could not be read per game: totals, its start-up included
+        served_cpu_s = sum(r.served.own_cpu for r in rounds) + children_cpu
+        figures.update(fuzz_games_per_cpu_s=round(_rate(games, served_cpu_s), 2),
+                       fuzz_protocol_cpu_ratio=round(inprocess_cpu / served_cpu_s, 2)
+                       if inprocess_cpu and served_cpu_s else None)
+    return figures

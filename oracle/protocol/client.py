@@ -74,6 +74,12 @@ class ProtocolClient(Implementation):
     def restarts(self) -> int:
         return max(0, self.starts - 1)
 
+    @property
+    def pid(self) -> int | None:
+        """The started command's process id while it runs (None before the first request
+        and after ``close``): the bench reads the served side's CPU time from it."""
+        return self._proc.pid if self._proc is not None and self._proc.alive() else None
+
     def _ensure(self) -> AdapterProcess:
         if self._proc is not None and self._proc.alive():
             return self._proc

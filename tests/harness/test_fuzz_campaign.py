@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from oracle.harness.cli import main
 from oracle.harness.fuzz_campaign import STREAM, read_stream
 from oracle.harness.lockstep import Lockstep, position_diff, replay_chooser
 from oracle.harness.report_diff import compare
+from oracle.protocol.client import ProtocolClient
 from oracle.protocol.inprocess import InProcess
 
 NODE = shutil.which("node")
@@ -144,3 +146,66 @@ def test_bench_reports_fuzz_throughput() -> None:
     got = fuzz_figures("rocket", 1, 1)
     assert got["fuzz_games_per_s"] > 0 and got["fuzz_inprocess_games_per_s"] > 0
     assert got["fuzz_protocol_ratio"] is not None and got["fuzz_max_actions"] == 1
+
+
+def test_bench_ratio_is_the_median_of_alternated_rounds() -> None:
+    """Each game is timed both ways back to back (a round), so the machine's drift
+    meets both; the ratio reported is the median of the rounds' ratios."""
+    from oracle.harness.fuzz_bench import fuzz_figures
+    got = fuzz_figures("rocket", 2, 2)
+    rounds = got["fuzz_protocol_ratio_rounds"]
+    assert len(rounds) == 2 and all(r > 0 for r in rounds)
+    assert got["fuzz_protocol_ratio"] == round(statistics.median(rounds), 2)
+    for key in ("fuzz_games_per_cpu_s", "fuzz_inprocess_games_per_cpu_s"):
+        assert got[key] > 0
+    cpu_rounds = got.get("fuzz_protocol_cpu_ratio_rounds")
+    if cpu_rounds is not None:  # where /proc shows the served process
+        assert len(cpu_rounds) == 2
+        assert got["fuzz_protocol_cpu_ratio"] == round(statistics.median(cpu_rounds), 2)
+
+
+def test_bench_plays_each_game_both_ways_in_alternating_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round i plays game i in-process then served, served first on odd i; the served
+    process is started once, before any game is timed."""
+    from oracle.harness import fuzz_bench
+    order: list[tuple[str, int]] = []
+    play = fuzz_bench.Side.play
+
+    def spy(side: fuzz_bench.Side, index: int) -> fuzz_bench.Timed:
+        b = side.lock.b
+        served = isinstance(b, ProtocolClient)
+        if isinstance(b, ProtocolClient):
+            assert b.pid is not None  # started before the clock ran
+        order.append(("served" if served else "inprocess", index))
+        return play(side, index)
+
+    monkeypatch.setattr(fuzz_bench.Side, "play", spy)
+    fuzz_bench.fuzz_figures("rocket", 3, 1)
+    assert order == [("inprocess", 0), ("served", 0), ("served", 1), ("inprocess", 1),
+                     ("inprocess", 2), ("served", 2)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to read CPU from")
+def test_served_cpu_reads_the_served_process_tree() -> None:
+    from oracle.harness.fuzz_bench import SERVE, served_cpu
+    client = ProtocolClient(SERVE)
+    assert served_cpu(client) is None  # not started yet
+    try:
+        client.hello()
+        spent = served_cpu(client)
+        assert spent is not None and spent > 0  # its start-up, at least
+    finally:
+        client.close()
+    assert served_cpu(client) is None and served_cpu(InProcess()) is None
+
+
+def test_bench_cpu_falls_back_to_totals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the served process cannot be read per game, its CPU comes from the exited
+    children's totals (start-up included), as a ratio of totals with no rounds."""
+    from oracle.harness import fuzz_bench
+    monkeypatch.setattr(fuzz_bench, "served_cpu", lambda impl: None)
+    got = fuzz_bench.fuzz_figures("rocket", 1, 1)
+    assert "fuzz_protocol_cpu_ratio_rounds" not in got
+    assert got["fuzz_games_per_cpu_s"] > 0 and got["fuzz_protocol_cpu_ratio"] > 0
+    assert len(got["fuzz_protocol_ratio_rounds"]) == 1
