@@ -4,8 +4,11 @@ JavaScript example, and comparing two certification reports."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +212,13 @@ def test_bench_cpu_falls_back_to_totals(monkeypatch: pytest.MonkeyPatch) -> None
     assert "fuzz_protocol_cpu_ratio_rounds" not in got
     assert got["fuzz_games_per_cpu_s"] > 0 and got["fuzz_protocol_cpu_ratio"] > 0
     assert len(got["fuzz_protocol_ratio_rounds"]) == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to read CPU from")
+def test_tree_cpu_counts_a_running_process_only() -> None:
+    from oracle.harness.proc_cpu import tree_cpu
+    mine = tree_cpu(os.getpid())
+    assert mine is not None and mine > 0
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    assert tree_cpu(gone.pid) is None
