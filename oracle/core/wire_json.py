@@ -44,7 +44,7 @@ import orjson
 #: Types a JSON value of the protocol is made of; orjson writes other types natively
 #: (dataclasses, datetimes, subclasses) that the standard module refuses or writes
 #: otherwise, so those are handed over to it.
-_PASS_THROUGH: Final = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+PASS_THROUGH: Final = (orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
                         | orjson.OPT_PASSTHROUGH_SUBCLASS)
 #: Every digit one byte, so a run of 19 digits is one substring search.
 _DIGITS: Final = bytes.maketrans(b"123456789", b"000000000")
@@ -120,7 +120,7 @@ def dumps(value: Any) -> bytes:
     if not _plain(value):
         return _standard(value)
     try:
-        text = orjson.dumps(value, option=_PASS_THROUGH)
+        text = orjson.dumps(value, option=PASS_THROUGH)
     except orjson.JSONEncodeError:  # an integer past 64 bits, a key that is no string
         return _standard(value)
     # json.dumps escapes DEL (0x7F) too, which is ASCII: orjson writes it raw
