@@ -4,8 +4,9 @@ game (``GameModule``), so harness, suite and protocol stay game-neutral."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from oracle.core.options import OptionSpec
 
@@ -55,6 +56,18 @@ class GameAPI(Protocol):
     def query(self, position: JSON, name: str, args: JSON) -> JSON:
         """Answer one of ``queries()``; ``MalformedInput`` for bad ``args``."""
         ...
+
+
+@runtime_checkable
+class Pinning(Protocol):
+    """An optional part of a ``GameAPI``: within ``pinned(position)``, questions
+    about that very object (``position is ...``) are answered from the position the
+    API decoded or made for it, without reading it again. Only for a caller that
+    made the object by asking this API and has handed it to nobody since (the
+    protocol server and ``Implementation.start_inspect`` between an ``apply`` and
+    the questions about its result): identity says nothing about changes."""
+
+    def pinned(self, position: JSON) -> AbstractContextManager[None]: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ adapter protocol. Steps never reach past this interface.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -159,6 +160,12 @@ class Implementation(ABC):
         answer = ask()
         return lambda: answer
 
+    def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
+        """Where the engine may answer questions about ``position``, an object it has just
+        returned and nobody has changed since, without reading it again
+        (``oracle.core.game.Pinning``); by default, nothing changes."""
+        return contextlib.nullcontext()
+
     def batches(self) -> bool:
         """Whether ``start_inspect`` asks everything in one request (an adapter that
         declares the ``inspect`` feature): the lockstep uses it only then."""
@@ -183,17 +190,19 @@ class Implementation(ABC):
             if not verdict.accepted:
                 return lambda: answers
             position = verdict.position
-        for question in ask:
-            if question not in INSPECT_QUESTIONS:
-                raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
-                                 f"not {question!r}")
-            try:
-                answers[question] = self.start(question, game, position)()
-            except (Unsupported, Skipped) as err:
-                answers[question] = err
-            except ImplementationOutcome as err:
-                answers[question] = err
-                break
+        # The position apply just returned has been handed to nobody: it may be pinned.
+        with self.pinned(game, position) if action is not None else contextlib.nullcontext():
+            for question in ask:
+                if question not in INSPECT_QUESTIONS:
+                    raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
+                                     f"not {question!r}")
+                try:
+                    answers[question] = self.start(question, game, position)()
+                except (Unsupported, Skipped) as err:
+                    answers[question] = err
+                except ImplementationOutcome as err:
+                    answers[question] = err
+                    break
         return lambda: answers
 
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default

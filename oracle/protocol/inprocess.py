@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.core.game import GameAPI
+from oracle.core.game import GameAPI, Pinning
 from oracle.games import get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
@@ -57,6 +58,10 @@ class InProcess(Implementation):
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         result: list[JSON] = self._game(game).legal_actions(position)
         return result
+
+    def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
+        api = self._game(game)
+        return api.pinned(position) if isinstance(api, Pinning) else contextlib.nullcontext()
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
         try:

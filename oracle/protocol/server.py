@@ -68,10 +68,15 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
         if result is None or not result["accepted"]:
             return parts
         position = result["position"]
-    for question in msg["ask"]:
-        parts[question] = _envelope(impl, {"cmd": question, "game": game,
-                                           "position": position})
-    return parts
+        # Nobody has seen the position apply just made: it may be pinned.
+        with impl.pinned(game, position):
+            return {**parts, **_ask(impl, game, position, msg["ask"])}
+    return {**parts, **_ask(impl, game, position, msg["ask"])}
+
+
+def _ask(impl: Implementation, game: str, position: JSON, ask: list[str]) -> JSON:
+    return {question: _envelope(impl, {"cmd": question, "game": game, "position": position})
+            for question in ask}
 
 
 #: cmd -> handler(implementation, request) -> result. An explicit table, no reflection.
