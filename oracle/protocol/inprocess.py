@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
@@ -17,6 +17,9 @@ from oracle.protocol.implementation import (
     Unsupported,
     Verdict,
 )
+
+#: GameAPI class -> whether it pins (``oracle.core.game.Pinning``)
+_PINS: dict[type, bool] = {}
 
 
 class InProcess(Implementation):
@@ -61,7 +64,10 @@ class InProcess(Implementation):
 
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
         api = self._game(game)
-        return api.pinned(position) if isinstance(api, Pinning) else contextlib.nullcontext()
+        pins = _PINS.get(type(api))
+        if pins is None:  # a protocol isinstance check walks the protocol: once per type
+            pins = _PINS[type(api)] = isinstance(api, Pinning)
+        return cast(Pinning, api).pinned(position) if pins else contextlib.nullcontext()
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
         try:
