@@ -62,6 +62,11 @@ class InProcess(Implementation):
         result: list[JSON] = self._game(game).legal_actions(position)
         return result
 
+    def batches(self) -> bool:
+        """Yes: in one process ``start_inspect`` costs no more than single questions, and
+        its questions about the position its ``apply`` made may be ``pinned``."""
+        return True
+
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
         api = self._game(game)
         pins = _PINS.get(type(api))

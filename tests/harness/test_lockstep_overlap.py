@@ -4,7 +4,7 @@ reply nobody uses is read anyway, so the wire stays in step (oracle/harness/lock
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -13,7 +13,13 @@ from toygame import TOY
 
 from oracle.harness.lockstep import Lockstep, index_chooser
 from oracle.protocol.client import ProtocolClient
-from oracle.protocol.implementation import JSON, Errored, Implementation, Verdict
+from oracle.protocol.implementation import (
+    JSON,
+    Answers,
+    Errored,
+    Implementation,
+    Verdict,
+)
 from oracle.protocol.inprocess import InProcess
 
 
@@ -54,6 +60,9 @@ class Recording(InProcess):
         super().__init__(overrides={"toy": TOY}, games=["toy"])
         self.name, self.log = name, log
 
+    def batches(self) -> bool:
+        return False  # the single questions' order (test_inspect.py has the batched one)
+
     def start(self, question: str, game: str, position: JSON,
               action: JSON | None = None) -> Callable[[], Any]:
         self.log.append(f"{self.name} asked {question}")
@@ -74,6 +83,35 @@ def test_b_is_asked_first_and_read_last() -> None:
                        "A read legal_actions", "B read legal_actions"]
     assert "B asked apply" in log and log.index("B asked apply") < log.index("A asked apply")
     assert log.index("A read apply") < log.index("B read apply")
+
+
+class RecordingBatch(InProcess):
+    """The toy, noting when each ``start_inspect`` is sent and when its answers are read
+    (an in-process implementation batches: ``InProcess.batches``)."""
+
+    def __init__(self, name: str, log: list[str]) -> None:
+        super().__init__(overrides={"toy": TOY}, games=["toy"])
+        self.name, self.log = name, log
+
+    def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
+                      action: JSON | None = None) -> Callable[[], Answers]:
+        self.log.append(f"{self.name} asked {'apply' if action else 'inspect'}")
+        answers = super().start_inspect(game, position, ask, action)
+
+        def read() -> Answers:
+            self.log.append(f"{self.name} read {'apply' if action else 'inspect'}")
+            return answers()
+        return read
+
+
+def test_batched_b_is_asked_first_and_read_last() -> None:
+    log: list[str] = []
+    a, b = RecordingBatch("A", log), RecordingBatch("B", log)
+    assert b.batches()
+    played = Lockstep(a, b, "toy").play(["a", "b"], {}, index_chooser([0]), 1)
+    assert played.divergence is None and len(played.actions) == 1
+    assert log == ["B asked inspect", "A asked inspect", "A read inspect", "B read inspect",
+                   "B asked apply", "A asked apply", "A read apply", "B read apply"]
 
 
 @pytest.mark.parametrize("question", ["scores", "apply"])
