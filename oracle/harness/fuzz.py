@@ -8,7 +8,10 @@ to ``reports/fuzz-<A>-vs-<B>/games.jsonl``; ``--resume`` plays only the games no
 it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) and
 leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
 ``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
-Exit status: 0 no divergence, 1 a divergence, 2 a bad command line.
+Exit status: 0 no divergence, 1 a divergence, 2 a bad command line, 3 nothing
+compared: no game of the campaign got past its first position (no legal action
+there, as in a new 18xx game: the 18xx engine plays operating rounds, and a new game
+has no company operating yet), so "agree" would claim what was never tested.
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     bar.draw(len(played_now), sum(x["outcome"] == "diverged" for x in played_now), final=True)
     everything = read_stream(out / STREAM)
-    figures = {"this_run": summary(played_now, wall, cpu),
+    figures: dict[str, Any] = {"this_run": summary(played_now, wall, cpu),
                "campaign": summary(everything.values(), 0.0, 0.0)}
     print(summary_line("this run", figures["this_run"]))
     if done:
@@ -161,8 +164,15 @@ def run(args: argparse.Namespace) -> int:
     if found:
         figures["finding"] = report_finding(out, campaign, found[0], names,
                                             shrink_it=not args.no_shrink)
+    vacuous = bool(everything) and not any(int(x["actions"]) for x in everything.values())
+    if vacuous and not found:
+        figures["nothing_compared"] = True
+        print(f"fuzz: nothing compared: no game got past its first position (A offered "
+              f"no legal action there), so 'agree' says only that the new games were "
+              f"alike; {args.game}'s new game needs a position with moves to play",
+              file=sys.stderr)
     (out / "summary.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
-    return 1 if found else 0
+    return 1 if found else 3 if vacuous else 0
 
 
 def summary_line(label: str, s: dict[str, Any]) -> str:

@@ -222,3 +222,14 @@ def test_tree_cpu_counts_a_running_process_only() -> None:
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     assert tree_cpu(gone.pid) is None
+
+
+def test_a_campaign_that_compares_nothing_says_so(tmp_path: Path) -> None:
+    # A new 18xx game has no company operating: no legal action, so no game gets past
+    # its first position, and "agree" would claim what was never tested (exit 3).
+    assert fuzz(tmp_path, "--impl", "oracle", "--game", "18xx", "--games", "2") == 3
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["nothing_compared"] is True and summary["this_run"]["actions"] == 0
+    assert fuzz(tmp_path / "rocket", "--impl", "oracle", "--games", "1",
+                "--max-actions", "1") == 0
+    assert "nothing_compared" not in json.loads((tmp_path / "rocket" / "summary.json").read_text())
