@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pytest_bdd import given, parsers, then
 
@@ -41,4 +43,13 @@ def new_game(world: World, request: pytest.FixtureRequest, n: int, game: str) ->
     the scenario's ``@option`` tags (fuzz drafts start here)."""
     players = [f"p{i}" for i in range(1, n + 1)]
     world.load(game, world.impl.new_game(game, players, options_of(node_tags(request.node))))
+    return world
+
+
+@given(parsers.parse("this {game} position:"), target_fixture="world")
+def this_position(world: World, game: str, docstring: str) -> World:
+    """A position written out as JSON: where a fuzz draft starts when its game started
+    from one of the game's openings (a rules expert redraws it with the game's own
+    Given steps before the scenario joins the suite)."""
+    world.load(game, json.loads(docstring))
     return world

@@ -102,6 +102,10 @@ class GameModule:
     pending: tuple[str, ...] = ()
     #: a plug-in game's own rulings catalogue (a ``rulings.md`` path); "" = railrules' own
     catalogue: str = ""
+    #: ``module:function(options) -> list of {"players", "options", "position"}``: the
+    #: positions random games (``railrules fuzz``) start from, for the campaign's
+    #: options, where a new game offers nothing to play ("" = a new game)
+    openings: str = ""
 
     def answers_for(self, ruling: str) -> bool:
         """The ruling is one of this game's (by prefix)."""

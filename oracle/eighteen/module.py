@@ -20,6 +20,9 @@ GAME = GameModule(
     mutants="oracle.harness.mutants.eighteen",
     board="oracle.harness.reports.board:eighteen_svg",
     bench="oracle.harness.route_bench:eighteen_figures",
+    # a new game has no company operating: random games start from the scenarios' Given
+    # positions (oracle/eighteen/openings.py)
+    openings="oracle.eighteen.openings:openings",
     # 1870 destinations (DS-*: docs/18xx-destinations.md) and 1825 single track (ST-*:
     # docs/18xx-single-track.md) have their engine and scenarios: nothing pending
     pending=(),

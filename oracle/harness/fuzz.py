@@ -9,9 +9,10 @@ it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) 
 leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
 ``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
 Exit status: 0 no divergence, 1 a divergence, 2 a bad command line, 3 nothing
-compared: no game of the campaign got past its first position (no legal action
-there, as in a new 18xx game: the 18xx engine plays operating rounds, and a new game
-has no company operating yet), so "agree" would claim what was never tested.
+compared: no game of the campaign got past its first position (no legal action there,
+or ``--max-actions 0``), so "agree" would claim what was never tested. A game whose new
+game offers nothing to play (18xx: the engine plays operating rounds) starts its games
+from the game's openings instead (``GameModule.openings``).
 """
 
 from __future__ import annotations
@@ -167,10 +168,9 @@ def run(args: argparse.Namespace) -> int:
     vacuous = bool(everything) and not any(int(x["actions"]) for x in everything.values())
     if vacuous and not found:
         figures["nothing_compared"] = True
-        print(f"fuzz: nothing compared: no game got past its first position (A offered "
-              f"no legal action there), so 'agree' says only that the new games were "
-              f"alike; {args.game}'s new game needs a position with moves to play",
-              file=sys.stderr)
+        print("fuzz: nothing compared: no game got past its first position (no legal "
+              "action there, or no action allowed), so 'agree' says only that the "
+              "starting positions were alike", file=sys.stderr)
     (out / "summary.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     return 1 if found else 3 if vacuous else 0
 
@@ -186,7 +186,8 @@ def summary_line(label: str, s: dict[str, Any]) -> str:
 def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, str],
                    shrink_it: bool) -> JSON:
     found = Played(list(line["player_names"]), dict(line["options"]), list(line["trace"]),
-                   list(line["choices"]), Divergence.from_json(line["divergence"]))
+                   list(line["choices"]), Divergence.from_json(line["divergence"]),
+                   start=line.get("start"))
     a = implementation(campaign.impl, campaign.timeout)
     b = implementation(campaign.against, campaign.timeout)
     try:

@@ -15,8 +15,9 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
-from oracle.games import game_module
+from oracle.games import game_module, resolve
 from oracle.harness.lockstep import Chooser, Lockstep, Played
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
@@ -78,8 +79,34 @@ def players_of(campaign: Campaign, rng: random.Random) -> list[str]:
     return [f"p{i}" for i in range(1, n + 1)]
 
 
+def openings_of(game: str, options: JSON) -> list[JSON]:
+    """The game's openings for ``options`` (``GameModule.openings``), [] for a game
+    whose random games start from a new game; refuses options no opening takes."""
+    module = game_module(game)
+    if not module.openings:
+        return []
+    key = (game, json.dumps(options, sort_keys=True))
+    found = _OPENINGS.get(key)
+    if found is None:
+        make: Any = resolve(module.openings)
+        found = _OPENINGS[key] = list(make(options))
+        if not found:
+            raise SystemExit(f"fuzz: no {game} opening takes the options {options}")
+    return found
+
+
+_OPENINGS: dict[tuple[str, str], list[JSON]] = {}
+
+
 def play_one(lock: Lockstep, campaign: Campaign, index: int) -> Played:
+    """Game ``index``: from a new game, or from one of the game's openings, drawn first
+    (its players and options are the opening's)."""
     rng = random.Random(f"{campaign.seed}:{index}")
+    openings = openings_of(campaign.game, campaign.options)
+    if openings:
+        opening = rng.choice(openings)
+        return lock.play(opening["players"], opening["options"], random_chooser(rng),
+                         campaign.max_actions, start=opening["position"])
     return lock.play(players_of(campaign, rng), campaign.options, random_chooser(rng),
                      campaign.max_actions)
 
@@ -94,6 +121,8 @@ def record(index: int, played: Played, seconds: float) -> JSON:
         out.update(divergence=played.divergence.to_json(), trace=played.actions,
                    choices=played.choices, player_names=played.players,
                    options=played.options)
+        if played.start is not None:
+            out["start"] = played.start
     return out
 
 

@@ -26,10 +26,13 @@ TRACE_FORMAT = "railrules-fuzz-trace/1"
 def trace_json(played: Played, game: str, *, impl: str, against: str,
                origin: JSON | None = None) -> JSON:
     assert played.divergence is not None
-    return {"format": TRACE_FORMAT, "game": game, "players": played.players,
-            "options": played.options, "actions": played.actions,
-            "choices": played.choices, "impl": impl, "against": against,
-            "divergence": played.divergence.to_json(), "found": origin or {}}
+    trace: JSON = {"format": TRACE_FORMAT, "game": game, "players": played.players,
+                   "options": played.options, "actions": played.actions,
+                   "choices": played.choices, "impl": impl, "against": against,
+                   "divergence": played.divergence.to_json(), "found": origin or {}}
+    if played.start is not None:  # the game's opening it started from
+        trace["start"] = played.start
+    return trace
 
 
 def load_trace(path: Path) -> JSON:
@@ -46,12 +49,15 @@ def _step_writer(game: str) -> Callable[[JSON], str | None]:
 
 
 def draft_feature(trace: JSON, names: tuple[str, str]) -> str:
-    """A scenario that starts from a new game and sends the trace's actions."""
+    """A scenario that starts from a new game (or the trace's opening) and sends the
+    trace's actions."""
     game, div = trace["game"], trace["divergence"]
     a, b = names
     when = _step_writer(game)
-    options = " ".join(f"@option:{k}={str(v).lower() if isinstance(v, bool) else v}"
-                       for k, v in sorted(trace["options"].items()))
+    # an opening carries its options in the position itself
+    options = "" if trace.get("start") is not None else " ".join(
+        f"@option:{k}={str(v).lower() if isinstance(v, bool) else v}"
+        for k, v in sorted(trace["options"].items()))
     found = trace.get("found") or {}
     lines = [
         "@found-by:fuzz @unruled",
@@ -63,7 +69,7 @@ def draft_feature(trace: JSON, names: tuple[str, str]) -> str:
         "",
         *([f"  {options}"] if options else []),
         f"  Scenario: {div['kind']} differs after {div['step']} actions",
-        f"    Given a new {len(trace['players'])}-player {game} game",
+        *_given_lines(trace),
     ]
     word = "When"
     for action in trace["actions"]:
@@ -75,6 +81,17 @@ def draft_feature(trace: JSON, names: tuple[str, str]) -> str:
         word = "And"
     lines += _then_lines(div, names)
     return "\n".join(lines) + "\n"
+
+
+def _given_lines(trace: JSON) -> list[str]:
+    """A new game, or the opening the game started from, as a JSON docstring (the
+    rules expert who rules on the draft redraws it as the game's own Given steps)."""
+    game = trace["game"]
+    if trace.get("start") is None:
+        return [f"    Given a new {len(trace['players'])}-player {game} game"]
+    body = json.dumps(trace["start"], indent=2, sort_keys=True).splitlines()
+    return [f"    Given this {game} position:", '      """',
+            *[f"      {line}" for line in body], '      """']
 
 
 def _then_lines(div: JSON, names: tuple[str, str]) -> list[str]:
@@ -102,11 +119,15 @@ def divide(a: Implementation, b: Implementation, trace: JSON) -> str:
     rows = [f"divide: {names[0]} (A) against {names[1]} (B), {game}, "
             f"{len(trace['players'])} players, options {key(trace['options'])}",
             f"{'step':>4}  {'A':>5}  {'B':>5}  action"]
-    pa = _ask(lambda: a.new_game(game, trace["players"], trace["options"]))
-    try:
-        pb = _ask(lambda: b.new_game(game, trace["players"], trace["options"]))
-    except Errored:  # declares the game, makes no new games: handed A's (as in lockstep)
-        pb = None
+    start = trace.get("start")
+    if start is not None:  # the opening the game started from, for both sides
+        pa, pb = start, start
+    else:
+        pa = _ask(lambda: a.new_game(game, trace["players"], trace["options"]))
+        try:
+            pb = _ask(lambda: b.new_game(game, trace["players"], trace["options"]))
+        except Errored:  # declares the game, makes no new games: handed A's (as in lockstep)
+            pb = None
     pa = pb if pa is None else pa
     pb = pa if pb is None else pb
     if pa is None:

@@ -20,14 +20,15 @@ from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
 from hypothesis.errors import NoSuchExample
 
 from oracle.harness.lockstep import Lockstep, Played, index_chooser
+from oracle.protocol.implementation import JSON
 
 _KEY = b"railrules-fuzz-shrink"
 _MAX_INDEX = (1 << 16) - 1
 
 
 def replay_choices(lock: Lockstep, players: Sequence[str], options: Mapping[str, Any],
-                   choices: Sequence[int]) -> Played:
-    return lock.play(players, options, index_chooser(choices), len(choices))
+                   choices: Sequence[int], start: JSON | None = None) -> Played:
+    return lock.play(players, options, index_chooser(choices), len(choices), start)
 
 
 def shrink(lock: Lockstep, found: Played, max_examples: int = 400) -> Played:
@@ -38,7 +39,7 @@ def shrink(lock: Lockstep, found: Played, max_examples: int = 400) -> Played:
     start = [min(c, _MAX_INDEX) for c in found.choices]
 
     def diverges(choices: list[int]) -> bool:
-        played = replay_choices(lock, found.players, found.options, choices)
+        played = replay_choices(lock, found.players, found.options, choices, found.start)
         return played.divergence is not None and played.divergence.kind == kind
 
     database = InMemoryExampleDatabase()
@@ -55,7 +56,7 @@ def shrink(lock: Lockstep, found: Played, max_examples: int = 400) -> Played:
                     database_key=_KEY)
     except NoSuchExample:
         return found
-    shrunk = replay_choices(lock, found.players, found.options, best)
+    shrunk = replay_choices(lock, found.players, found.options, best, found.start)
     if shrunk.divergence is None or len(shrunk.actions) > len(found.actions):
         return found
     return shrunk

@@ -16,6 +16,7 @@ four; what is compared, and in what order, is the same.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,6 +121,9 @@ class Played:
     #: requests B declared unsupported (the harness went on from A's answer)
     gaps: int = 0
     notes: list[str] = field(default_factory=list)
+    #: the position the game started from, where it did not start from a new game (a
+    #: game's ``openings``: oracle.core.game.GameModule)
+    start: JSON | None = None
 
     @property
     def outcome(self) -> str:
@@ -240,9 +244,10 @@ class Lockstep:
             reply()
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
-             max_actions: int) -> Played:
-        """Play until the game ends, ``choose`` stops, ``max_actions`` or a divergence."""
-        played = Played(list(players), dict(options))
+             max_actions: int, start: JSON | None = None) -> Played:
+        """Play until the game ends, ``choose`` stops, ``max_actions`` or a divergence;
+        from ``start`` (both sides are handed that position) or else a new game."""
+        played = Played(list(players), dict(options), start=start)
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -252,6 +257,11 @@ class Lockstep:
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
         g = self.game
+        if played.start is not None:
+            # each side its own copy: neither can change the other's
+            self._play_from(played, choose, max_actions, copy.deepcopy(played.start),
+                            copy.deepcopy(played.start))
+            return
         pa = self._ask(lambda: self.a.new_game(g, played.players, played.options))
         try:
             pb = self._ask(lambda: self.b.new_game(g, played.players, played.options))
@@ -268,6 +278,10 @@ class Lockstep:
             played.gaps += 1
         pa = pb if pa is _GAP else pa
         pb = pa if pb is _GAP else pb
+        self._play_from(played, choose, max_actions, pa, pb)
+
+    def _play_from(self, played: Played, choose: Chooser, max_actions: int, pa: JSON,
+                   pb: JSON) -> None:
         step = 0
         # B declares ``inspect``: one request a step (the action and the questions about
         # the position it makes) instead of four; the answers are compared in the same

@@ -1,9 +1,10 @@
 """Replay a fuzz trace: ``railrules replay TRACE --impl A [--against B]``.
 
-Plays the trace's actions (``trace.json`` from ``railrules fuzz``) from a new game
-through A and B in lockstep, prints whether and where they still differ, and the
-perft-style divide. Exit status 0 when they agree now (the bug is fixed), 1 when
-they still differ: a regression test for a port in one command.
+Plays the trace's actions (``trace.json`` from ``railrules fuzz``) from a new game, or
+from the opening the trace records, through A and B in lockstep, prints whether and
+where they still differ, and the perft-style divide. Exit status 0 when they agree now
+(the bug is fixed), 1 when they still differ: a regression test for a port in one
+command.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         lock = Lockstep(a, b, trace["game"])
         actions = list(trace["actions"])
         played = lock.play(trace["players"], trace["options"], replay_chooser(actions),
-                           len(actions))
+                           len(actions), trace.get("start"))
         was = trace["divergence"]
         print(f"trace: {len(actions)} actions, {trace['game']}, "
               f"{len(trace['players'])} players; found as {was['kind']} after {was['step']}")

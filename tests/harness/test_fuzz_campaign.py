@@ -225,11 +225,21 @@ def test_tree_cpu_counts_a_running_process_only() -> None:
 
 
 def test_a_campaign_that_compares_nothing_says_so(tmp_path: Path) -> None:
-    # A new 18xx game has no company operating: no legal action, so no game gets past
-    # its first position, and "agree" would claim what was never tested (exit 3).
-    assert fuzz(tmp_path, "--impl", "oracle", "--game", "18xx", "--games", "2") == 3
+    # No game gets past its first position (here: no action allowed), so "agree" would
+    # claim what was never tested (exit 3).
+    assert fuzz(tmp_path, "--impl", "oracle", "--games", "2", "--max-actions", "0") == 3
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["nothing_compared"] is True and summary["this_run"]["actions"] == 0
-    assert fuzz(tmp_path / "rocket", "--impl", "oracle", "--games", "1",
+    assert fuzz(tmp_path / "one", "--impl", "oracle", "--games", "1",
                 "--max-actions", "1") == 0
-    assert "nothing_compared" not in json.loads((tmp_path / "rocket" / "summary.json").read_text())
+    assert "nothing_compared" not in json.loads((tmp_path / "one" / "summary.json").read_text())
+
+
+def test_18xx_games_start_from_openings(tmp_path: Path) -> None:
+    # A new 18xx game has no company operating; its games start from the scenarios'
+    # Given positions (oracle/eighteen/openings.py) and so play actions.
+    assert fuzz(tmp_path, "--impl", "oracle", "--game", "18xx", "--games", "6",
+                "--max-actions", "20") == 0
+    games = read_stream(tmp_path / STREAM)
+    assert sum(g["actions"] for g in games.values()) > 0
+    assert {g["players"] for g in games.values()} == {3}

@@ -76,3 +76,36 @@ def test_draft_replays_through_the_suite_steps(campaigns: dict[str, Path],
             cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
         outcomes[impl] = run.returncode
     assert outcomes == {"oracle": 0, "mutant:mover_cannot_call": 1}
+
+
+#: 18xx mutants whose bug shows from the openings: a token costs nothing, track needs
+#: no connection to the company's stations
+MUTANTS_18XX = ("18xx_tokens_free", "18xx_no_connection_check")
+
+
+@pytest.mark.parametrize("mutant", MUTANTS_18XX)
+def test_18xx_mutant_found_from_an_opening(tmp_path: Path, mutant: str,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """18xx games start from openings (a scenario's Given position): the trace keeps
+    the opening, the draft starts from it, and the trace replays from it."""
+    assert fuzz(tmp_path, "--impl", f"mutant:{mutant}", "--game", "18xx", "--games", "20",
+                "--max-actions", "30") == 1
+    finding = json.loads((tmp_path / "summary.json").read_text())["finding"]
+    assert finding["shrunk_actions"] <= min(HANDFUL, finding["actions"])
+    trace = json.loads((tmp_path / "trace.json").read_text())
+    assert trace["start"]["game"] == "18xx" and trace["players"] == [
+        p["id"] for p in trace["start"]["players"]]
+    draft = (tmp_path / "draft.feature").read_text()
+    assert "    Given this 18xx position:\n" in draft and "@option:" not in draft
+    assert "# no step sends" not in draft
+    capsys.readouterr()
+    trace_path = str(tmp_path / "trace.json")
+    assert main(["replay", trace_path, "--impl", f"mutant:{mutant}"]) == 1
+    assert main(["replay", trace_path, "--impl", "oracle", "--no-divide"]) == 0
+    assert "agree on every step" in capsys.readouterr().out
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
+         f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
+         "--impl", "oracle"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+        check=False)
+    assert run.returncode == 0, run.stdout[-2000:]
