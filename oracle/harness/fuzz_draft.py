@@ -18,7 +18,14 @@ from typing import Any
 
 from oracle.games import game_module
 from oracle.harness.lockstep import Lockstep, Played, key, short
-from oracle.protocol.implementation import JSON, Errored, Implementation, Skipped, Unsupported
+from oracle.protocol.implementation import (
+    JSON,
+    Errored,
+    Implementation,
+    ImplementationOutcome,
+    Skipped,
+    Unsupported,
+)
 
 TRACE_FORMAT = "railrules-fuzz-trace/1"
 
@@ -114,11 +121,22 @@ def _then_lines(div: JSON, names: tuple[str, str]) -> list[str]:
 
 def divide(a: Implementation, b: Implementation, trace: JSON) -> str:
     """Perft-style: per step of the trace, how many legal actions each side lists; at
-    the first step they differ, the actions only one side lists."""
+    the first step they differ, the actions only one side lists. A side that errors,
+    crashes or times out ends the table with what happened (the divergence may be
+    just that), never the run."""
+    rows: list[str] = []
+    try:
+        return _divide(a, b, trace, rows)
+    except ImplementationOutcome as err:
+        return "\n".join([*rows, f"stopped: a side gave {err.outcome}: {err.message[:300]}"]) \
+            + "\n"
+
+
+def _divide(a: Implementation, b: Implementation, trace: JSON, rows: list[str]) -> str:
     game, names = trace["game"], (trace.get("impl") or "A", trace.get("against") or "B")
-    rows = [f"divide: {names[0]} (A) against {names[1]} (B), {game}, "
-            f"{len(trace['players'])} players, options {key(trace['options'])}",
-            f"{'step':>4}  {'A':>5}  {'B':>5}  action"]
+    rows += [f"divide: {names[0]} (A) against {names[1]} (B), {game}, "
+             f"{len(trace['players'])} players, options {key(trace['options'])}",
+             f"{'step':>4}  {'A':>5}  {'B':>5}  action"]
     start = trace.get("start")
     if start is not None:  # the opening the game started from, for both sides
         pa, pb = start, start

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness_paths import ROOT
+from harness_paths import FAKE, ROOT
 
 from oracle.harness.cli import main
 from oracle.harness.fuzz_campaign import STREAM, read_stream
@@ -243,3 +243,14 @@ def test_18xx_games_start_from_openings(tmp_path: Path) -> None:
     games = read_stream(tmp_path / STREAM)
     assert sum(g["actions"] for g in games.values()) > 0
     assert {g["players"] for g in games.values()} == {3}
+
+
+def test_a_crashing_b_is_reported_with_its_finding(tmp_path: Path) -> None:
+    # B dies at start: the game diverges with an error, and the finding (trace, draft,
+    # divide) is still written; the divide says what stopped it instead of raising.
+    assert fuzz(tmp_path, "--impl", "oracle", "--against", f"{FAKE} crash_on_start",
+                "--games", "1",
+                "--max-actions", "5") == 1
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["finding"]["kind"] == "error"
+    assert "stopped: a side gave crash" in (tmp_path / "divide.txt").read_text()
