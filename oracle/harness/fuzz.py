@@ -121,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
     if args.players and not low <= args.players <= high:
         print(f"railrules fuzz: {args.game} takes {low} to {high} players", file=sys.stderr)
         return 2
+    if args.players and game_module(args.game).openings:
+        print(f"railrules fuzz: {args.game} games start from its openings, each with its "
+              f"own players: --players does not apply", file=sys.stderr)
+        return 2
     campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
                         options=parse_options(args.option), players=args.players,
                         games=args.games, start=args.start, seed=args.seed,

@@ -243,6 +243,9 @@ def test_18xx_games_start_from_openings(tmp_path: Path) -> None:
     games = read_stream(tmp_path / STREAM)
     assert sum(g["actions"] for g in games.values()) > 0
     assert {g["players"] for g in games.values()} == {3}
+    # an opening has its own players
+    assert fuzz(tmp_path / "p", "--impl", "oracle", "--game", "18xx", "--players", "4",
+                "--games", "1") == 2
 
 
 def test_a_crashing_b_is_reported_with_its_finding(tmp_path: Path) -> None:
