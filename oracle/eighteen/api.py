@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
+from oracle.core.pinning import Pins
 from oracle.core.schema import load_schema, validate
 from oracle.eighteen import (
     excess,
@@ -46,17 +46,13 @@ PACKAGE = "oracle.eighteen"
 SCHEMA = "position.schema.json"
 
 
-class EighteenAPI:
+class EighteenAPI(Pins[State]):
     """The GameAPI for game ``"18xx"``. A mutant passes other ``rules``."""
 
     name = "18xx"
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
-        #: the position apply returned last, with its state (``pinned``)
-        self._last: tuple[JSON, State] | None = None
-        #: the pinned position, while ``pinned`` lasts
-        self._pin: tuple[JSON, State] | None = None
 
     # -- GameAPI -------------------------------------------------------------------
     def options(self) -> Sequence[OptionSpec]:
@@ -120,20 +116,8 @@ class EighteenAPI:
     def apply(self, position: JSON, action: JSON) -> JSON:
         state = self.rules.apply(self.load(position), action_from_json(action))
         after = state.to_json()
-        self._last = (after, state)
+        self.returned(after, state)  # pinned questions skip loading and the schema
         return after
-
-    @contextmanager
-    def pinned(self, position: JSON) -> Iterator[None]:
-        """``oracle.core.game.Pinning``: while it lasts, questions about ``position``, if it
-        is the object ``apply`` returned last, use the state it was made from instead
-        of loading (and schema-checking) it again."""
-        last = self._last
-        self._pin = last if last is not None and last[0] is position else None
-        try:
-            yield
-        finally:
-            self._pin = None
 
     def scores(self, position: JSON) -> JSON:
         state = self.load(position)
@@ -168,9 +152,9 @@ class EighteenAPI:
     # -- loading -------------------------------------------------------------------
     def load(self, position: JSON) -> State:
         """Schema, then the facts a schema cannot see; names the bad field."""
-        pin = self._pin
-        if pin is not None and position is pin[0]:  # the caller vouches it is unchanged
-            return pin[1]
+        pinned = self.pinned_state(position)  # the caller vouches it is unchanged
+        if pinned is not None:
+            return pinned
         validate(position, PACKAGE, SCHEMA)
         state = State.from_json(position)
         title = self.rules.titles.get(state.title)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.core.options import OptionSpec
+from oracle.core.pinning import Pins
 from oracle.core.schema import load_schema
 from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
@@ -25,25 +25,21 @@ JSON = dict[str, Any]
 _DECODED = 8
 
 
-class RocketAPI:
+class RocketAPI(Pins[State]):
     name = "rocket"
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
         self._decoded: dict[bytes, State] = {}
-        #: the position ``_encode`` returned last, with its state (``pinned``)
-        self._last: tuple[JSON, State] | None = None
-        #: the pinned position, while ``pinned`` lasts
-        self._pin: tuple[JSON, State] | None = None
 
     def _state(self, position: JSON) -> State:
         """``codec.from_json``, remembered by the position's exact form (``_text``): the
         same form is the same position, so a hit is the same check already passed (a refused
         position is never kept, and is refused again each time). The key costs a tenth
         of decoding, and a lockstep step asks about each position four times."""
-        pin = self._pin
-        if pin is not None and position is pin[0]:  # the caller vouches it is unchanged
-            return pin[1]
+        pinned = self.pinned_state(position)  # the caller vouches it is unchanged
+        if pinned is not None:
+            return pinned
         try:
             text = _text(position)
         except ValueError:  # not plain JSON values: the codec names what is wrong
@@ -63,20 +59,8 @@ class RocketAPI:
         """``codec.to_json``, and the result remembered: the next question is about it."""
         position = codec.to_json(state)
         self._remember(_text(position), state)
-        self._last = (position, state)
+        self.returned(position, state)  # pinned questions skip the key (``_text``)
         return position
-
-    @contextmanager
-    def pinned(self, position: JSON) -> Iterator[None]:
-        """``Pinning``: while it lasts, questions about ``position``, if it is the object
-        this API returned last, skip the exact-form key (``_text``, a third of a
-        question's cost); any other object is looked up as ever."""
-        last = self._last
-        self._pin = last if last is not None and last[0] is position else None
-        try:
-            yield
-        finally:
-            self._pin = None
 
     def options(self) -> Sequence[OptionSpec]:
         return SPECS
