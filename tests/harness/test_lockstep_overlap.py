@@ -61,17 +61,20 @@ class Recording(InProcess):
         self.name, self.log = name, log
 
     def batches(self) -> bool:
-        return False  # the single questions' order (test_inspect.py has the batched one)
+        return False  # the single questions' order (RecordingBatch: the batched one)
+
+    def noted(self, what: str, answer: Callable[[], Any]) -> Callable[[], Any]:
+        """``answer``, with its asking and its reading noted in the log."""
+        self.log.append(f"{self.name} asked {what}")
+
+        def read() -> Any:
+            self.log.append(f"{self.name} read {what}")
+            return answer()
+        return read
 
     def start(self, question: str, game: str, position: JSON,
               action: JSON | None = None) -> Callable[[], Any]:
-        self.log.append(f"{self.name} asked {question}")
-        answer = super().start(question, game, position, action)
-
-        def read() -> Any:
-            self.log.append(f"{self.name} read {question}")
-            return answer()
-        return read
+        return self.noted(question, super().start(question, game, position, action))
 
 
 def test_b_is_asked_first_and_read_last() -> None:
@@ -85,23 +88,23 @@ def test_b_is_asked_first_and_read_last() -> None:
     assert log.index("A read apply") < log.index("B read apply")
 
 
-class RecordingBatch(InProcess):
+class RecordingBatch(Recording):
     """The toy, noting when each ``start_inspect`` is sent and when its answers are read
     (an in-process implementation batches: ``InProcess.batches``)."""
 
-    def __init__(self, name: str, log: list[str]) -> None:
-        super().__init__(overrides={"toy": TOY}, games=["toy"])
-        self.name, self.log = name, log
+    def batches(self) -> bool:
+        return True
+
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        return InProcess.start(self, question, game, position, action)  # not noted
 
     def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
                       action: JSON | None = None) -> Callable[[], Answers]:
-        self.log.append(f"{self.name} asked {'apply' if action else 'inspect'}")
-        answers = super().start_inspect(game, position, ask, action)
-
-        def read() -> Answers:
-            self.log.append(f"{self.name} read {'apply' if action else 'inspect'}")
-            return answers()
-        return read
+        what = "apply" if action else "inspect"
+        answers: Callable[[], Answers] = self.noted(
+            what, super().start_inspect(game, position, ask, action))
+        return answers
 
 
 def test_batched_b_is_asked_first_and_read_last() -> None:
