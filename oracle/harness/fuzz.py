@@ -8,9 +8,12 @@ to ``reports/fuzz-<A>-vs-<B>/games.jsonl``; ``--resume`` plays only the games no
 it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) and
 leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
 ``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
-Exit status: 0 no divergence, 1 a divergence, 2 a bad command line, 3 nothing
+Exit status: 0 no divergence, 1 a divergence, 2 a bad command line (an unknown mutant,
+an option the oracle lacks where it plays, options no opening takes), 3 nothing
 compared: no game of the campaign got past its first position (no legal action there,
-or ``--max-actions 0``), so "agree" would claim what was never tested. A game whose new
+or ``--max-actions 0``), so "agree" would claim what was never tested; 4 some games did
+not finish (a ``-j`` worker failed: pytest's output is in ``workers.log``, and
+``--resume`` plays the missing games). A game whose new
 game offers nothing to play (18xx: the engine plays operating rounds) starts its games
 from the game's openings instead (``GameModule.openings``).
 """
@@ -28,12 +31,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from oracle.core.errors import MalformedInput
+from oracle.core.options import resolve_options
 from oracle.games import game_module
 from oracle.harness.certify import slug
 from oracle.harness.fuzz_campaign import (
     STREAM,
     Campaign,
     implementation,
+    openings_of,
     prepare,
     read_stream,
     run_games,
@@ -42,6 +48,7 @@ from oracle.harness.fuzz_campaign import (
 from oracle.harness.fuzz_draft import write_finding
 from oracle.harness.fuzz_shrink import shrink
 from oracle.harness.lockstep import Divergence, Lockstep, Played
+from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.implementation import JSON
 
 ITEMS_ENV = "RAILRULES_FUZZ_OUT"
@@ -125,6 +132,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"railrules fuzz: {args.game} games start from its openings, each with its "
               f"own players: --players does not apply", file=sys.stderr)
         return 2
+    for spec in (args.impl, args.against):
+        try:
+            resolve_spec(spec)
+        except SystemExit as err:  # an unknown mutant
+            print(f"railrules fuzz: {str(err)[:300]}", file=sys.stderr)
+            return 2
+    options = parse_options(args.option)
+    if "oracle" in (args.impl, args.against):  # the oracle names an option it lacks
+        try:
+            resolve_options(game_module(args.game).api().options(), options)
+        except MalformedInput as err:
+            print(f"railrules fuzz: --option: {err.field}: {err.message}", file=sys.stderr)
+            return 2
+    try:
+        openings_of(args.game, options)
+    except SystemExit as err:  # no opening takes these options
+        print(f"railrules {err}", file=sys.stderr)
+        return 2
     campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
                         options=parse_options(args.option), players=args.players,
                         games=args.games, start=args.start, seed=args.seed,
@@ -142,9 +167,10 @@ def run(args: argparse.Namespace) -> int:
     bar = Bar(len(todo), progress)
     t0, c0 = time.perf_counter(), time.process_time()
     stop = not args.keep_going
+    unfinished = ""
     if (args.jobs > 0 or args.xdist) and todo:
         spread = shlex.split(args.xdist) if args.xdist else ["-n", str(args.jobs)]
-        played_now = run_parallel(out, todo, spread, bar, max(args.jobs, 1))
+        played_now, unfinished = run_parallel(out, todo, spread, bar, max(args.jobs, 1))
     else:
         played_now = []
         diverged = 0
@@ -176,6 +202,9 @@ def run(args: argparse.Namespace) -> int:
               "action there, or no action allowed), so 'agree' says only that the "
               "starting positions were alike", file=sys.stderr)
     (out / "summary.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+    if unfinished:
+        print(unfinished, file=sys.stderr)
+        return 1 if found else 4
     return 1 if found else 3 if vacuous else 0
 
 
@@ -219,9 +248,10 @@ def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, 
 
 
 def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
-                 jobs: int) -> list[JSON]:
+                 jobs: int) -> tuple[list[JSON], str]:
     """The games as pytest items (oracle.harness.fuzz_items), spread by ``spread``
-    (``-n N``, or remote xdist workers)."""
+    (``-n N``, or remote xdist workers); and, where some did not finish (a worker
+    failed), what to tell the user: pytest's output is kept in ``workers.log``."""
     from oracle.harness import fuzz_items
     chunk = max(1, min(50, len(todo) // (jobs * 4) or 1))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
@@ -231,11 +261,21 @@ def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
            "-p", "no:randomly", "--no-header", "-rN", "--tb=short", *spread,
            f"--rootdir={out}"]
     env = {**os.environ, ITEMS_ENV: str(out.resolve())}
-    with subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL) as proc:
+    log = out / "workers.log"
+    with log.open("wb") as sink, subprocess.Popen(cmd, env=env, stdout=sink,
+                                                  stderr=subprocess.STDOUT) as proc:
         while proc.poll() is None:
             time.sleep(0.5)
             now = read_stream(out / STREAM)
             new = [v for k, v in now.items() if k not in before]
             bar.draw(len(new), sum(x["outcome"] == "diverged" for x in new))
     now = read_stream(out / STREAM)
-    return [v for k, v in sorted(now.items()) if k not in before]
+    played = [v for k, v in sorted(now.items()) if k not in before]
+    missing = [i for i in todo if i not in now]
+    if not missing or (proc.returncode == 1 and any(x["outcome"] == "diverged"
+                                                   for x in played)):
+        return played, ""  # all done, or stopped at a divergence as asked
+    tail = log.read_text(encoding="utf-8", errors="replace")[-1500:]
+    return played, (f"fuzz: {len(missing)} of {len(todo)} games did not finish (the "
+                    f"workers' pytest exited {proc.returncode}; {log}); the same command "
+                    f"with --resume plays them. The end of its output:\n{tail}")

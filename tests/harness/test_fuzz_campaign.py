@@ -257,3 +257,21 @@ def test_a_crashing_b_is_reported_with_its_finding(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["finding"]["kind"] == "error"
     assert "stopped: a side gave crash" in (tmp_path / "divide.txt").read_text()
+
+
+def test_bad_command_lines_are_refused_before_any_game(tmp_path: Path) -> None:
+    assert fuzz(tmp_path / "m", "--impl", "mutant:no_such_mutant", "--games", "1") == 2
+    assert fuzz(tmp_path / "o", "--impl", "oracle", "--option", "bogus=1", "--games", "1") == 2
+    assert fuzz(tmp_path / "t", "--impl", "oracle", "--game", "18xx", "--option",
+                "title=no_such_title", "--games", "1") == 2
+
+
+def test_games_a_failed_worker_left_unfinished_are_reported(tmp_path: Path) -> None:
+    # pytest refuses the workers' command line: no game finishes; the run says so and
+    # keeps pytest's output, and --resume plays them (exit 4, not a quiet 0)
+    assert fuzz(tmp_path, "--impl", "oracle", "--games", "2", "--max-actions", "1",
+                "--xdist", "-n 1 --no-such-pytest-flag") == 4
+    assert "--no-such-pytest-flag" in (tmp_path / "workers.log").read_text()
+    assert fuzz(tmp_path, "--impl", "oracle", "--games", "2", "--max-actions", "1",
+                "--resume") == 0
+    assert sorted(read_stream(tmp_path / STREAM)) == [0, 1]
