@@ -6,9 +6,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from oracle.rocket.actions import Action, Move
 from oracle.rocket.holdings import add_token
+from oracle.rocket.notation import default_board
 from oracle.rocket.places import INDUSTRIES
-from oracle.rocket.state import Holding
+from oracle.rocket.playout import random_trace
+from oracle.rocket.rules import Rules
+from oracle.rocket.setup import initial_state
+from oracle.rocket.state import Holding, State
+
+RULES = Rules()
 
 _CITIES = ("Liverpool", "Manchester", "Hull", "York", "Leeds")
 
@@ -31,3 +40,42 @@ def test_add_token_equals_count_and_sort() -> None:
             h = add_token(h, city, industry)
             assert h == want
             assert list(h.tokens) == sorted(h.tokens)
+
+
+class _GenericShare(Rules):
+    """The plain rules, with ``take_share`` overridden (by itself): every shortcut
+    guarded by that hook takes the generic path."""
+
+    def take_share(self, state: State, pi: int, li: int) -> State:
+        return super().take_share(state, pi, li)
+
+
+def _games(seed: int, players: int, options: dict[str, object] | None
+           ) -> list[list[tuple[State, Action]]]:
+    rng = random.Random(seed)
+    start = initial_state([f"p{i}" for i in range(1, players + 1)], options, default_board())
+    return [list(random_trace(RULES, start, rng)) for _ in range(3)]
+
+
+def _same_copy(a: State, b: State) -> None:
+    """Equal positions carrying the same cached tables."""
+    assert a == b
+    assert a.__dict__.keys() == b.__dict__.keys()
+    for key, value in a.__dict__.items():
+        assert value == b.__dict__[key], key
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [
+    (1, 3, None), (2, 4, {"merger_lays_tile": False}), (3, 2, {"veto_shortfall": "refuse_bid"})])
+def test_one_copy_move_equals_the_three_steps(seed: int, players: int,
+                                               options: dict[str, object] | None) -> None:
+    generic = _GenericShare()
+    moves = 0
+    for trace in _games(seed, players, options):
+        for state, action in trace:
+            if isinstance(action, Move):
+                state.blocked  # noqa: B018 - tables built, as the playout has them
+                pi = state.players.index(action.player)
+                _same_copy(RULES.do_move(state, pi, action), generic.do_move(state, pi, action))
+                moves += 1
+    assert moves > 50
