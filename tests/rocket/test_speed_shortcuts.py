@@ -4,12 +4,14 @@ was, on random positions."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from oracle.rocket.actions import Action, Move
 from oracle.rocket.holdings import add_token
+from oracle.rocket.movement import GEOMETRY
 from oracle.rocket.notation import default_board
 from oracle.rocket.places import INDUSTRIES
 from oracle.rocket.playout import random_trace
@@ -58,11 +60,17 @@ def _games(seed: int, players: int, options: dict[str, object] | None
 
 
 def _same_copy(a: State, b: State) -> None:
-    """Equal positions carrying the same cached tables."""
+    """Equal positions carrying the same cached tables; ``a`` may carry destinations
+    ``b`` does not, each what the search finds on a fresh copy."""
     assert a == b
-    assert a.__dict__.keys() == b.__dict__.keys()
+    kept = a.__dict__.get("destination_cache", {})
+    assert a.__dict__.keys() - {"destination_cache"} == b.__dict__.keys() - {"destination_cache"}
     for key, value in a.__dict__.items():
-        assert value == b.__dict__[key], key
+        if key != "destination_cache":
+            assert value == b.__dict__[key], key
+    fresh = dataclasses.replace(a)
+    for (line_id, origin, heading), spaces in kept.items():
+        assert list(spaces) == GEOMETRY._destinations(fresh, line_id, origin, heading)
 
 
 @pytest.mark.parametrize(("seed", "players", "options"), [
@@ -70,12 +78,14 @@ def _same_copy(a: State, b: State) -> None:
 def test_one_copy_move_equals_the_three_steps(seed: int, players: int,
                                                options: dict[str, object] | None) -> None:
     generic = _GenericShare()
-    moves = 0
+    moves = carried = 0
     for trace in _games(seed, players, options):
         for state, action in trace:
             if isinstance(action, Move):
                 state.blocked  # noqa: B018 - tables built, as the playout has them
                 pi = state.players.index(action.player)
-                _same_copy(RULES.do_move(state, pi, action), generic.do_move(state, pi, action))
+                after = RULES.do_move(state, pi, action)
+                _same_copy(after, generic.do_move(state, pi, action))
+                carried += bool(after.__dict__.get("destination_cache"))
                 moves += 1
-    assert moves > 50
+    assert moves > 50 and carried > 10

@@ -106,6 +106,18 @@ class Moving(Hooks):
                 changes["supplementary_issued"] = state.supplementary_issued + 1
             changes["holdings"] = tuple(holdings)
         lines[li] = moved
-        return state.evolve(same_places(ln, moved), True, lines=tuple(lines),
-                            phase=VETO_WINDOW, pending=pending,
-                            moved=state.moved | {ln.id}, **changes)
+        new = state.evolve(same_places(ln, moved), True, lines=tuple(lines),
+                           phase=VETO_WINDOW, pending=pending,
+                           moved=state.moved | {ln.id}, **changes)
+        known = state.__dict__.get("destination_cache")
+        if known and self.geometry.plain and "destination_cache" not in new.__dict__:
+            # The mover's own cached destinations stay exact until its tile is laid:
+            # the plain search ignores the mover's own locomotive and presence, and
+            # no track or other locomotive has changed. The veto round asks for them
+            # (veto_spaces: the mover's destinations from its origin), which then
+            # needs no occupancy tables of this position.
+            lid = ln.id
+            mine = {key: found for key, found in known.items() if key[0] == lid}
+            if mine:
+                new.__dict__["destination_cache"] = mine
+        return new
