@@ -89,3 +89,15 @@ def test_one_copy_move_equals_the_three_steps(seed: int, players: int,
                 carried += bool(after.__dict__.get("destination_cache"))
                 moves += 1
     assert moves > 50 and carried > 10
+
+
+def test_blocked_is_places_track_and_locomotives() -> None:
+    """State.blocked, built from the board's place set, is the three tables' spaces."""
+    checked = 0
+    for trace in _games(4, 3, None) + _games(5, 4, {"end_lines": "undissolved"}):
+        for state, _ in trace:
+            want = set(state.board.place_at) | set(state.track_owner) | set(state.loco_at)
+            assert isinstance(state.blocked, frozenset)
+            assert state.blocked == want
+            checked += 1
+    assert checked > 300
