@@ -10,14 +10,14 @@ import random
 import pytest
 
 from oracle.rocket.actions import Action, Move
-from oracle.rocket.holdings import add_token
+from oracle.rocket.holdings import add_token, set_line
 from oracle.rocket.movement import GEOMETRY
 from oracle.rocket.notation import default_board
 from oracle.rocket.places import INDUSTRIES
 from oracle.rocket.playout import random_trace
 from oracle.rocket.rules import Rules
 from oracle.rocket.setup import initial_state
-from oracle.rocket.state import Holding, State
+from oracle.rocket.state import ISOLATED, Holding, State
 
 RULES = Rules()
 
@@ -77,18 +77,35 @@ def _same_copy(a: State, b: State) -> None:
     (1, 3, None), (2, 4, {"merger_lays_tile": False}), (3, 2, {"veto_shortfall": "refuse_bid"})])
 def test_one_copy_move_equals_the_three_steps(seed: int, players: int,
                                                options: dict[str, object] | None) -> None:
+    """Every move of random games, through the one copy and through the generic
+    steps; the share's three cases (real, supplementary, none) all occur: each move
+    of an active line is also tried with its pile emptied (a supplementary share)."""
     generic = _GenericShare()
     moves = carried = 0
+    cases: set[str] = set()
     for trace in _games(seed, players, options):
         for state, action in trace:
-            if isinstance(action, Move):
-                state.blocked  # noqa: B018 - tables built, as the playout has them
-                pi = state.players.index(action.player)
-                after = RULES.do_move(state, pi, action)
-                _same_copy(after, generic.do_move(state, pi, action))
+            if not isinstance(action, Move):
+                continue
+            li = state.line_index(action.line)
+            ln = state.lines[li]
+            variants = [state]
+            if ln.status != ISOLATED and ln.pile:
+                variants.append(set_line(state, li, ln._replace(pile=0)))
+            for position in variants:
+                position.blocked  # noqa: B018 - tables built, as the playout has them
+                position.destination_cache  # noqa: B018 - as the playout has it
+                GEOMETRY.destinations(position, action.line)
+                pi = position.players.index(action.player)
+                after = RULES.do_move(position, pi, action)
+                _same_copy(after, generic.do_move(position, pi, action))
                 carried += bool(after.__dict__.get("destination_cache"))
                 moves += 1
+                mover = position.lines[li]
+                cases.add("none" if mover.status == ISOLATED else
+                          "real" if mover.pile else "supplementary")
     assert moves > 50 and carried > 10
+    assert cases == {"none", "real", "supplementary"}
 
 
 def test_blocked_is_places_track_and_locomotives() -> None:
