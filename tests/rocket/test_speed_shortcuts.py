@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from oracle.rocket.actions import Action, Move
+from oracle.rocket.actions import Action, Move, MoveStation, PlaceStation, TakeToken
 from oracle.rocket.holdings import add_token, set_line
 from oracle.rocket.movement import GEOMETRY
 from oracle.rocket.notation import default_board
@@ -118,3 +118,33 @@ def test_blocked_is_places_track_and_locomotives() -> None:
             assert state.blocked == want
             checked += 1
     assert checked > 300
+
+
+class _GenericEnd(Rules):
+    """The plain rules, with ``end_reason`` overridden (by itself): a station or
+    token action then takes the generic steps (set_holding, end_of_action)."""
+
+    def end_reason(self, state: State) -> str | None:
+        return super().end_reason(state)
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [
+    (6, 3, None), (7, 4, {"end_lines": "undissolved"}), (8, 2, None)])
+def test_one_copy_station_and_token_equal_the_generic_steps(
+        seed: int, players: int, options: dict[str, object] | None) -> None:
+    """Every station and token action of random games, through the one copy (with
+    the station table carried) and through the generic steps: the same position, the
+    same cached tables, and a carried station table equal to a rebuilt one."""
+    generic = _GenericEnd()
+    seen: dict[str, int] = {}
+    for trace in _games(seed, players, options):
+        for state, action in trace:
+            if not isinstance(action, PlaceStation | MoveStation | TakeToken):
+                continue
+            state.station_owner  # noqa: B018 - as the playout has it
+            after = RULES._apply(state, action)
+            _same_copy(after, generic._apply(state, action))
+            if "station_owner" in after.__dict__:
+                assert after.station_owner == dataclasses.replace(after).station_owner
+            seen[action.type] = seen.get(action.type, 0) + 1
+    assert set(seen) == {"place_station", "move_station", "take_token"}
