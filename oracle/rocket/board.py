@@ -58,6 +58,11 @@ class Board:
         return {space: pid for pid, space in self.places.items()}
 
     @cached_property
+    def place_spaces(self) -> frozenset[str]:
+        """The spaces ``place_at`` lists, as a set (``State.blocked`` starts from it)."""
+        return frozenset(self.place_at)
+
+    @cached_property
     def lines(self) -> tuple[str, ...]:
         """Line IDs: the starting towns on this board, sorted."""
         return tuple(sorted(p for p in self.places if PLACES[p].kind == START))

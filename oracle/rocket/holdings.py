@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from oracle.rocket.state import Holding, Line, State, replace_line
 from oracle.rocket.state import fast_replace as replace
 
@@ -37,6 +39,13 @@ def pay(state: State, amounts: list[int]) -> State:
 
 
 def add_token(h: Holding, city: str, industry: str) -> Holding:
-    counts = {(c, i): n for c, i, n in h.tokens}
-    counts[(city, industry)] = counts.get((city, industry), 0) + 1
-    return replace(h, tokens=tuple(sorted((c, i, n) for (c, i), n in counts.items())))
+    """One more (city, industry) token. ``Holding.tokens`` is sorted with one entry
+    per (city, industry) (codec and this function keep it so), so the entry is found
+    by bisection and counted up in place, or a new one goes where sorting would put
+    it: the same tuple a count-and-sort gives, without a dict and a sort per take."""
+    tokens = h.tokens
+    at = bisect_left(tokens, (city, industry))  # a pair sorts before its triples
+    if at < len(tokens) and tokens[at][0] == city and tokens[at][1] == industry:
+        entry = (city, industry, tokens[at][2] + 1)
+        return replace(h, tokens=(*tokens[:at], entry, *tokens[at + 1:]))
+    return replace(h, tokens=(*tokens[:at], (city, industry, 1), *tokens[at:]))

@@ -147,8 +147,8 @@ class State:
     @memo
     def blocked(self) -> frozenset[str]:
         """Spaces no locomotive may enter: places, track tiles, locomotives."""
-        return frozenset(self.board.place_at.keys() | self.track_owner.keys()
-                         | self.loco_at.keys())
+        # One frozenset built from the board's own, not two sets and a copy.
+        return self.board.place_spaces.union(self.track_owner, self.loco_at)
 
     @memo
     def station_owner(self) -> dict[str, int]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.rocket.actions import Action
 from oracle.rocket.movement import GEOMETRY, Geometry
-from oracle.rocket.state import ACTION, State
+from oracle.rocket.state import ACTION, Holding, State
 
 Check = Callable[[State, int, Action], None]
 Effect = Callable[[State, int, Action], State]
@@ -50,6 +50,10 @@ class Hooks:
 
     # -- hooks one part calls in another ---------------------------------------
     def end_of_action(self, state: State, after_move: bool = False) -> State:
+        raise NotImplementedError  # turn.py
+
+    def end_with_holding(self, state: State, pi: int, holding: Holding,
+                         **changes: object) -> State:
         raise NotImplementedError  # turn.py
 
     def finalize(self, state: State, final: str) -> State:

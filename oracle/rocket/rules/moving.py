@@ -17,8 +17,10 @@ from oracle.rocket.state import (
     DISSOLVED,
     ISOLATED,
     VETO_WINDOW,
+    Line,
     Pending,
     State,
+    same_places,
 )
 from oracle.rocket.state import fast_replace as replace
 
@@ -77,8 +79,45 @@ class Moving(Hooks):
         ln = state.lines[li]
         origin, heading = movement.origin_of(state, ln.id)
         new_heading = state.board.directions.get((origin, action.to))
-        state = set_line(state, li, replace(ln, started=True, loco=action.to, heading=new_heading))
+        moved = replace(ln, started=True, loco=action.to, heading=new_heading)
+        pending = Pending(ln.id, origin, heading, action.to)
+        if type(self).take_share is Moving.take_share:
+            return self._plain_move(state, pi, li, moved, pending)
+        state = set_line(state, li, moved)
         # SR-SEQ-01/02: the share comes before the veto round and may be bid in it.
         state = self.take_share(state, pi, li)
-        pending = Pending(ln.id, origin, heading, action.to)
         return state.evolve(phase=VETO_WINDOW, pending=pending, moved=state.moved | {ln.id})
+
+    def _plain_move(self, state: State, pi: int, li: int, moved: Line,
+                    pending: Pending) -> State:
+        """``do_move``'s three copies (the line, ``take_share``, the veto window) as
+        one, for the plain ``take_share`` only (``do_move`` checks): its share rules
+        written out, the same records and cached tables as the three steps give."""
+        ln = state.lines[li]
+        lines = list(state.lines)
+        changes: dict[str, object] = {}
+        if ln.status != ISOLATED:  # SR-ISO-03: none for an isolated line
+            holdings = list(state.holdings)
+            if ln.pile > 0:
+                moved = replace(moved, pile=ln.pile - 1)
+                holdings[pi] = add_shares(holdings[pi], li, real=1)
+            else:  # SR-SUP-03: the supplementary supply never runs out
+                holdings[pi] = add_shares(holdings[pi], li, supplementary=1)
+                changes["supplementary_issued"] = state.supplementary_issued + 1
+            changes["holdings"] = tuple(holdings)
+        lines[li] = moved
+        new = state.evolve(same_places(ln, moved), True, lines=tuple(lines),
+                           phase=VETO_WINDOW, pending=pending,
+                           moved=state.moved | {ln.id}, **changes)
+        known = state.__dict__.get("destination_cache")
+        if known and self.geometry.plain and "destination_cache" not in new.__dict__:
+            # The mover's own cached destinations stay exact until its tile is laid:
+            # the plain search ignores the mover's own locomotive and presence, and
+            # no track or other locomotive has changed. The veto round asks for them
+            # (veto_spaces: the mover's destinations from its origin), which then
+            # needs no occupancy tables of this position.
+            lid = ln.id
+            mine = {key: found for key, found in known.items() if key[0] == lid}
+            if mine:
+                new.__dict__["destination_cache"] = mine
+        return new

@@ -9,7 +9,6 @@ from oracle.rocket.actions import (
     MoveStation,
     PlaceStation,
 )
-from oracle.rocket.holdings import set_holding
 from oracle.rocket.rules.hooks import Hooks
 from oracle.rocket.state import (
     ACTION,
@@ -99,8 +98,8 @@ class Stations(Hooks):
     def do_place_station(self, state: State, pi: int, action: Action) -> State:
         assert isinstance(action, PlaceStation)
         h = state.holdings[pi]
-        state = set_holding(state, pi, replace(h, stations=h.stations | {action.to}))
-        return self.end_of_action(state)
+        return self.end_with_holding(state, pi, replace(h, stations=h.stations | {action.to}),
+                                     **_owners_after(state, pi, None, action.to))
 
     def check_move_station(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, MoveStation)
@@ -123,5 +122,24 @@ class Stations(Hooks):
         assert isinstance(action, MoveStation)
         h = state.holdings[pi]
         stations = (h.stations - {action.source}) | {action.to}
-        state = set_holding(state, pi, replace(h, stations=stations))
-        return self.end_of_action(state)
+        return self.end_with_holding(state, pi, replace(h, stations=stations),
+                                     **_owners_after(state, pi, action.source, action.to))
+
+
+def _owners_after(state: State, pi: int, source: str | None, to: str) -> dict[str, object]:
+    """``{"station_owner": table}`` for the position after player ``pi``'s station
+    moves from ``source`` (or a new one) to ``to``: ``state``'s table with that one
+    entry changed, so it is not rebuilt from every holding when next asked. Empty
+    unless that is exact: ``state`` has the table, no space is listed by two holdings
+    (an entry per station), ``to`` is free and ``source`` is ``pi``'s.
+    tests/rocket/test_speed_shortcuts.py compares it with a rebuilt table."""
+    owners = state.__dict__.get("station_owner")
+    if owners is None or to in owners or (source is not None and owners.get(source) != pi):
+        return {}
+    if len(owners) != sum(len(h.stations) for h in state.holdings):
+        return {}
+    table = dict(owners)
+    if source is not None:
+        del table[source]
+    table[to] = pi
+    return {"station_owner": table}

@@ -7,7 +7,7 @@ from oracle.rocket.actions import (
     Action,
     TakeToken,
 )
-from oracle.rocket.holdings import add_token, set_holding
+from oracle.rocket.holdings import add_token
 from oracle.rocket.places import INDUSTRIES
 from oracle.rocket.rules.hooks import Hooks
 from oracle.rocket.state import (
@@ -40,6 +40,5 @@ class Tokens(Hooks):
         city_tokens = list(state.city_tokens)
         city_tokens[ci] = tuple(tokens)
         h = state.holdings[pi]
-        state = set_holding(state, pi, add_token(h, action.city, action.industry),
-                            city_tokens=tuple(city_tokens))
-        return self.end_of_action(state)
+        return self.end_with_holding(state, pi, add_token(h, action.city, action.industry),
+                                     city_tokens=tuple(city_tokens))

@@ -17,7 +17,7 @@ from oracle.rocket.actions import (
     PlaceTile,
     TakeToken,
 )
-from oracle.rocket.holdings import pay
+from oracle.rocket.holdings import pay, set_holding
 from oracle.rocket.rules.hooks import Hooks
 from oracle.rocket.rules.moving import Moving
 from oracle.rocket.state import (
@@ -30,6 +30,7 @@ from oracle.rocket.state import (
     VETO_BIDDING,
     VETO_DEFENCE,
     VETO_WINDOW,
+    Holding,
     State,
 )
 
@@ -130,6 +131,37 @@ class Turn(Hooks):
             return state.evolve(active=(state.active + 1) % len(state.players),
                                 actions_taken=0, moved=frozenset())
         return state.evolve(actions_taken=taken)
+
+    def end_with_holding(self, state: State, pi: int, holding: Holding,
+                         **changes: object) -> State:
+        """``end_of_action(set_holding(state, pi, holding, **changes))`` for an action
+        that changes a holding and no line or tile count (a station, a token), as one
+        copy when that is exact: ``end_of_action``, ``end_reason`` and ``lines_left``
+        are the plain ones, so the end reason depends on the tiles left and the lines
+        alone, which ``state`` shares with the position after the action. If the game
+        ends, the generic steps run (the final scoring reads the new holding). A
+        ``station_owner`` in ``changes`` is the new position's table (stations.py)."""
+        cls = type(self)
+        if (cls.end_of_action is Turn.end_of_action and cls.end_reason is Turn.end_reason
+                and cls.lines_left is Turn.lines_left and self.geometry.plain
+                and cls.destinations is Moving.destinations
+                and self.end_reason(state) is None):
+            holdings = list(state.holdings)
+            # station_owner stays valid with the same stations, or comes in changes
+            same = holdings[pi].stations is holding.stations or "station_owner" in changes
+            holdings[pi] = holding
+            taken = state.actions_taken + 1
+            if taken >= 2:
+                return state.evolve(False, same, holdings=tuple(holdings),
+                                    active=(state.active + 1) % len(state.players),
+                                    actions_taken=0, moved=frozenset(), **changes)
+            return state.evolve(False, same, holdings=tuple(holdings), actions_taken=taken,
+                                **changes)
+        owners = changes.pop("station_owner", None)
+        after = set_holding(state, pi, holding, **changes)
+        if owners is not None:
+            after.__dict__["station_owner"] = owners
+        return self.end_of_action(after)
 
     def end_reason(self, state: State) -> str | None:
         if state.tiles_left <= 0:
