@@ -45,6 +45,9 @@ class Move(Action):
     line: str
     to: str
 
+    def to_json(self) -> dict[str, Any]:  # the listed actions' hot path (legal_actions)
+        return {"type": self.type, "player": self.player, "line": self.line, "to": self.to}
+
 
 @dataclass(frozen=True, slots=True)
 class CallVeto(Action):
@@ -93,6 +96,9 @@ class PlaceStation(Action):
     type: ClassVar[str] = "place_station"
     to: str
 
+    def to_json(self) -> dict[str, Any]:  # the listed actions' hot path (legal_actions)
+        return {"type": self.type, "player": self.player, "to": self.to}
+
 
 @dataclass(frozen=True, slots=True)
 class MoveStation(Action):
@@ -111,6 +117,10 @@ class TakeToken(Action):
     type: ClassVar[str] = "take_token"
     city: str
     industry: str
+
+    def to_json(self) -> dict[str, Any]:  # the listed actions' hot path (legal_actions)
+        return {"type": self.type, "player": self.player, "city": self.city,
+                "industry": self.industry}
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,12 +58,15 @@ class Turn(Hooks):
         if state.phase == OVER:
             return
         if state.phase == ACTION:
-            found = False
-            for a in self._action_phase_moves(state):
-                found = True
-                yield a
-            if not found:
+            # ``yield from`` hands the rest on without a step of this generator per
+            # action (a position lists some 180, mostly stations, every fuzz step)
+            moves = self._action_phase_moves(state)
+            first = next(moves, None)
+            if first is None:
                 yield Pass(state.players[state.active])
+                return
+            yield first
+            yield from moves
         elif state.phase == VETO_WINDOW:
             for p in state.players:
                 yield CallVeto(p)
