@@ -120,10 +120,23 @@ class SingleTrack:
 
     def __init__(self) -> None:
         self._titles: dict[int, tuple[TitleData, TitleData]] = {}
+        #: the last (title, options, answer): a position's rules ask for its title a few
+        #: times an action, with the very same options tuple (one entry, by identity)
+        self._last: tuple[TitleData, Any, TitleData] | None = None
 
     def title_for(self, title: TitleData, options: Any) -> TitleData:
         """The title as the options make it: with the variant's tiles, supply and minors
         (ST-13) when ``single_track`` is on; otherwise the title itself."""
+        if type(options) is not tuple:  # a mapping may change under the same identity
+            return self._title_for(title, options)
+        last = self._last
+        if last is not None and last[0] is title and last[1] is options:
+            return last[2]
+        made = self._title_for(title, options)
+        self._last = (title, options, made)
+        return made
+
+    def _title_for(self, title: TitleData, options: Any) -> TitleData:
         if title.id != variant().title or _option(options, OPTION) != "yes":
             return title
         known = self._titles.get(id(title))
