@@ -189,7 +189,9 @@ def test_bench_plays_each_game_both_ways_in_alternating_order(
                      ("inprocess", 2), ("served", 2)]
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to read CPU from")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                    reason="reads CPU time from Linux's /proc, which this system lacks; "
+                    "the fallback without it is tested by test_bench_cpu_falls_back_to_totals")
 def test_served_cpu_reads_the_served_process_tree() -> None:
     from oracle.harness.fuzz_bench import SERVE, served_cpu
     client = ProtocolClient(SERVE)
@@ -214,7 +216,9 @@ def test_bench_cpu_falls_back_to_totals(monkeypatch: pytest.MonkeyPatch) -> None
     assert len(got["fuzz_protocol_ratio_rounds"]) == 1
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to read CPU from")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(),
+                    reason="reads CPU time from Linux's /proc, which this system lacks; "
+                    "the fallback without it is tested by test_bench_cpu_falls_back_to_totals")
 def test_tree_cpu_counts_a_running_process_only() -> None:
     from oracle.harness.proc_cpu import tree_cpu
     mine = tree_cpu(os.getpid())
