@@ -121,6 +121,15 @@ class Board:
                 for key, pairs in self.ahead.items()}
 
     @cached_property
+    def within_two(self) -> dict[str, frozenset[str]]:
+        """land space -> the land spaces at most two steps from it: every space whose
+        change can change where a locomotive standing there may go (the spaces ahead
+        and their neighbours; oracle/rocket/fastplay keeps destinations by it)."""
+        near = self.near
+        return {s: frozenset({s, *near[s], *(m for n in near[s] for m in near[n])})
+                for s in near}
+
+    @cached_property
     def directions(self) -> dict[tuple[str, str], str]:
         """(space, neighbouring space) -> the direction from the first to the second."""
         return {(s, n): d for s, near in self.neighbours.items() for d, n in near.items()}

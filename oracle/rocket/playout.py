@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from itertools import compress
 
+from oracle.rocket import fastplay
 from oracle.rocket.actions import (
     Action,
     CallVeto,
@@ -154,8 +155,12 @@ def _random_station(rules: Rules, state: State, rng: random.Random) -> Action | 
 
 
 def random_game(rules: Rules, start: State, rng: random.Random,
-                max_actions: int = 5000) -> tuple[State, int]:
-    """Play to the end (or ``max_actions``); returns the final state and action count."""
+                max_actions: int = 5000, kernel: bool = True) -> tuple[State, int]:
+    """Play to the end (or ``max_actions``); returns the final state and action count.
+    The plain rules play on the kernel (oracle/rocket/fastplay), the same game faster;
+    ``kernel=False`` (or any other rules) takes every action through ``rules._apply``."""
+    if kernel and fastplay.covers(rules):
+        return fastplay.random_game(start, rng, max_actions)
     state = start
     n = 0
     while state.phase != OVER and n < max_actions:
