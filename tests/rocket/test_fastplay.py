@@ -15,13 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.harness.mutants import all_mutants
-from oracle.rocket import codec, fastplay
+from oracle.rocket import codec, fastplay, scoring
 from oracle.rocket.board import Board
+from oracle.rocket.fastplay import payouts
 from oracle.rocket.fastplay.work import Work
 from oracle.rocket.notation import default_board
 from oracle.rocket.options import SPECS
 from oracle.rocket.playout import random_game, random_trace
 from oracle.rocket.rules import Rules
+from oracle.rocket.scoring import CITY_PRIZES, TYPE_PRIZES
 from oracle.rocket.setup import initial_state
 from oracle.rocket.state import (
     ACTION,
@@ -138,3 +140,14 @@ def test_only_the_plain_rules_play_on_the_kernel(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(fastplay, "random_game", refuse)
     start = initial_state(_players(3), None, default_board())
     assert random_game(_Overriding(), start, random.Random(1))[0].over
+
+
+def test_the_two_prize_majority_equals_the_general_one() -> None:
+    """Every count of up to five players from -1 to 4, both tie rules, the game's
+    prize tables and some that make a split round down."""
+    for n in range(1, 6):
+        for counts in itertools.product(range(-1, 5), repeat=n):
+            for prizes in (CITY_PRIZES, TYPE_PRIZES, (3000, 1500), (7, 5), (0, 0)):
+                for tie in ("split", "each_full"):
+                    want = scoring.majority(list(counts), prizes, tie)
+                    assert payouts.majority(list(counts), prizes, tie) == want

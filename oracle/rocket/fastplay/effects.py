@@ -135,24 +135,28 @@ def finalize(w: Work, final: str) -> None:
     chosen = w.loco[li]
     assert chosen is not None
     loco_at, blocked, presence = w.loco_at, w.blocked, w.presence
-    if loco_at.get(origin) == li:  # the tables as before the move (move)
+    thawed = loco_at.get(origin) != li
+    if not thawed:  # the tables as before the move (move)
         del loco_at[origin]
     else:  # a position thawed in its veto round: the tables show it on ``chosen``
         del loco_at[chosen]
         blocked.discard(chosen)
         if presence.get(chosen) == li:
-            del w.presence[chosen]
+            del presence[chosen]
     if origin not in board.place_at:  # no tile on the starting town
         w.track[li].add(origin)
         w.tiles_left -= 1
         w.track_owner[origin] = li
         blocked.add(origin)
         if origin not in presence:
-            w.presence[origin] = li
+            presence[origin] = li
     loco_at[final] = li
     blocked.add(final)
-    if final not in presence:
-        w.presence[final] = li
+    if thawed:
+        presence[final] = li
+        w.rebuild_beside()
+    elif final not in presence:
+        w.add_piece(final, li)
     w.loco[li] = final
     w.heading[li] = board.directions.get((origin, final))
     w.p_line = -1
@@ -232,24 +236,36 @@ def _merge(w: Work, di: int, si: int) -> None:
         w.supplementary_issued += extra - old_supp
     # Connections._retire; the dissolved line's pieces become the survivor's
     loco = w.loco[di]
-    for space in w.track[di]:
+    presence = w.presence
+    pieces = list(w.track[di])
+    for space in pieces:
         w.track_owner[space] = si
-        del w.presence[space]
-        w.presence[space] = si
+        presence[space] = si
     w.track[si] |= w.track[di]
     if loco is not None:
+        pieces.append(loco)
         del w.loco_at[loco]
-        del w.presence[loco]
         if opts.merger_lays_tile:
             w.track[si].add(loco)
             w.track_owner[loco] = si
-            w.presence[loco] = si
+            presence[loco] = si
             if w.tiles_left > 0:
                 w.tiles_left -= 1
             else:
                 w.imaginary_tiles += 1  # SR-MRG-04
         else:
+            del presence[loco]
             w.blocked.discard(loco)
+    near, beside = w.board.near, w.beside
+    for space in pieces:
+        for n in near[space]:
+            found = beside[n]
+            found.discard(di)
+            found.add(si)
+    if loco is not None and not opts.merger_lays_tile:  # its space left the board
+        for n in near[loco]:
+            if not any(presence.get(m) == si for m in near[n]):
+                beside[n].discard(si)
     w.connected[si] |= w.connected[di]
     w.status[di] = DISSOLVED
     w.loco[di] = w.heading[di] = None
@@ -342,7 +358,10 @@ def move_station(w: Work, source: str, space: str) -> None:
 
 
 def take_token(w: Work, ci: int, industry: str) -> None:
-    w.city_tokens[ci].remove(industry)
+    stock = w.city_tokens[ci]
+    stock.remove(industry)
+    if not stock:
+        w.stocked.remove(ci)
     key = (w.board.cities[ci], industry)
     tokens = w.tokens[w.active]
     tokens[key] = tokens.get(key, 0) + 1

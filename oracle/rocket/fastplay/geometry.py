@@ -31,8 +31,7 @@ def destinations_from(w: Work, li: int, origin: str, heading: str | None) -> tup
     board = w.board
     track = w.track_owner
     locos = w.loco_at
-    presence = w.presence
-    near = board.near
+    beside = w.beside
     place_at = board.place_at
     out = []
     for s in board.ahead_in_order.get((origin, heading), ()):
@@ -41,24 +40,16 @@ def destinations_from(w: Work, li: int, origin: str, heading: str | None) -> tup
         occupant = locos.get(s)
         if occupant is not None and occupant != li:
             continue
-        first = None
-        for n in near[s]:
-            owner = presence.get(n)
-            if owner is None or owner == li:
-                continue
-            if first is None:
-                first = owner
-            elif owner != first:
-                break  # next to two other lines
-        else:
-            out.append(s)
+        lines = beside.get(s)
+        if lines and len(lines) - (li in lines) >= 2:
+            continue  # next to two other lines
+        out.append(s)
     return tuple(out)
 
 
 def others_near(w: Work, space: str, li: int) -> set[int]:
     """Started, undissolved lines other than ``li`` next to ``space`` (SR-MRG-02/03)."""
-    presence = w.presence
-    found = {presence[n] for n in w.board.near[space] if n in presence}
+    found = set(w.beside.get(space, ()))
     found.discard(li)
     return found
 
@@ -67,12 +58,8 @@ def _is_target(w: Work, li: int, space: str, known: set[str]) -> bool:
     for pid in w.board.adjacent_goals[space]:
         if pid not in known:
             return True
-    presence = w.presence
-    for n in w.board.near[space]:
-        owner = presence.get(n)
-        if owner is not None and owner != li:
-            return True
-    return False
+    lines = w.beside.get(space)
+    return bool(lines) and (len(lines) > 1 or li not in lines)
 
 
 def is_isolated(w: Work, li: int) -> bool:
@@ -104,8 +91,7 @@ def is_isolated(w: Work, li: int) -> bool:
             return False
     ahead = board.ahead
     goals = board.adjacent_goals
-    presence = w.presence
-    near = board.near
+    beside = w.beside
     start_node = (origin, heading)
     first = ahead.get(start_node, ())
     for _, nxt in first:  # the spaces just ahead: most answers are here
@@ -123,15 +109,11 @@ def is_isolated(w: Work, li: int) -> bool:
             if child in parent:
                 continue
             parent[child] = node
-            target = False
-            for pid in goals[nxt]:
-                if pid not in known:
-                    target = True
-                    break
-            else:
-                for n in near[nxt]:
-                    owner = presence.get(n)
-                    if owner is not None and owner != li:
+            lines = beside.get(nxt)
+            target = bool(lines) and (len(lines) > 1 or li not in lines)
+            if not target:
+                for pid in goals[nxt]:
+                    if pid not in known:
                         target = True
                         break
             if target:

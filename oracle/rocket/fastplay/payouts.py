@@ -5,8 +5,42 @@ from __future__ import annotations
 
 from oracle.rocket.fastplay.work import Work
 from oracle.rocket.places import INDUSTRIES
-from oracle.rocket.scoring import CITY_PRIZES, PER_PLACE, TYPE_PRIZES, majority
+from oracle.rocket.scoring import CITY_PRIZES, PER_PLACE, TYPE_PRIZES
 from oracle.rocket.state import DISSOLVED
+
+# Every prize table of the game has two prizes, a first and a second.
+assert len(CITY_PRIZES) == len(PER_PLACE) == len(TYPE_PRIZES) == 2
+
+
+def majority(counts: list[int], prizes: tuple[int, int] | list[int], tie_rule: str
+             ) -> list[int]:
+    """``scoring.majority`` for two prizes, without its general sort: the highest
+    count wins the first prize, or the tied highest share both prizes ('split') or
+    each take the first ('each_full'); a lone winner leaves the second prize to the
+    next highest count, shared or each in full likewise. Nobody with 0 places.
+    tests/rocket/test_fastplay.py holds it equal to ``scoring.majority``."""
+    out = [0] * len(counts)
+    top = max(counts)
+    if top <= 0:
+        return out
+    first, second = prizes
+    tied = [i for i, c in enumerate(counts) if c == top]
+    if len(tied) > 1:
+        prize = first if tie_rule == "each_full" else (first + second) // len(tied)
+        for i in tied:
+            out[i] = prize
+        return out
+    out[tied[0]] = first
+    runner = 0
+    for c in counts:
+        if runner < c < top:
+            runner = c
+    if runner:
+        seconds = [i for i, c in enumerate(counts) if c == runner]
+        prize = second if tie_rule == "each_full" else second // len(seconds)
+        for i in seconds:
+            out[i] = prize
+    return out
 
 
 def pay(w: Work, amounts: list[int]) -> None:

@@ -55,7 +55,7 @@ def _action(w: Work, rng: random.Random, below: Below) -> None:
             if _random_move(w, rng, below):
                 return
         elif kind == 2:
-            cities = [ci for ci, t in enumerate(w.city_tokens) if t]
+            cities = w.stocked
             if cities:
                 ci = cities[below(len(cities))]
                 stock = w.city_tokens[ci]
@@ -79,23 +79,6 @@ def _random_move(w: Work, rng: random.Random, below: Below) -> bool:
     return False
 
 
-def _allowed(w: Work, space: str, moving: str | None) -> bool:
-    """Stations.station_allowed (SR-STA-*)."""
-    board = w.board
-    if space not in board.land or space in board.place_at or space in w.track_owner:
-        return False
-    locos = w.loco_at
-    if space in locos:
-        return False
-    owners = w.station_owner
-    if space in owners and space != moving:
-        return False
-    for n in board.near[space]:  # noqa: SIM110 - a loop costs less than all()
-        if n in locos or (n in owners and n != moving):
-            return False
-    return True
-
-
 def _movable(w: Work) -> list[str]:
     """The active player's stations track has not fixed (SR-STA-01), board order."""
     order = w.board.space_order
@@ -104,12 +87,22 @@ def _movable(w: Work) -> list[str]:
 
 
 def _random_station(w: Work, below: Below) -> bool:
+    """playout._random_station: up to twelve random open spaces for a new station,
+    or for a random movable one once all seven stand. Each try is
+    Stations.station_allowed written out (an open space is land and no place)."""
     spaces = w.board.open_land_sorted
     size = len(spaces)
+    near = w.board.near
+    track, locos, owners = w.track_owner, w.loco_at, w.station_owner
     if len(w.stations[w.active]) < STATIONS_PER_PLAYER:
         for _ in range(_STATION_TRIES):
             s = spaces[below(size)]
-            if _allowed(w, s, None):
+            if s in track or s in locos or s in owners:
+                continue
+            for n in near[s]:
+                if n in locos or n in owners:
+                    break
+            else:
                 effects.place_station(w, s)
                 return True
         return False
@@ -119,7 +112,12 @@ def _random_station(w: Work, below: Below) -> bool:
     src = movable[below(len(movable))]
     for _ in range(_STATION_TRIES):
         s = spaces[below(size)]
-        if s != src and _allowed(w, s, src):
+        if s == src or s in track or s in locos or s in owners:
+            continue
+        for n in near[s]:
+            if n in locos or (n in owners and n != src):
+                break
+        else:
             effects.move_station(w, src, s)
             return True
     return False

@@ -47,6 +47,8 @@ class Work:
         self.passengers_held = [h.passengers for h in hs]
         self.city_tokens = [list(t) for t in state.city_tokens]
         self.city_index = {c: i for i, c in enumerate(board.cities)}
+        #: the cities with a token left, in board order (the policy draws from them)
+        self.stocked = [ci for ci, t in enumerate(self.city_tokens) if t]
         #: city index -> tokens of that city each player holds (scoring.city_tokens_held)
         self.city_held = [[sum(k for (c, _), k in t.items() if c == city) for t in self.tokens]
                           for city in board.cities]
@@ -103,6 +105,34 @@ class Work:
         self.track_owner, self.loco_at, self.presence = track, locos, presence
         self.blocked: set[str] = set(self.board.place_spaces)
         self.blocked.update(track, locos)
+        self.rebuild_beside()
+
+    def rebuild_beside(self) -> None:
+        """``beside``: space -> the started lines with a piece (track or locomotive)
+        next to it, which lines a locomotive there would touch (SR-MRG-02/03,
+        SR-ISO-06) at one look. A line's pieces only ever grow until a merger, so the
+        table grows with each tile (effects.finalize) and is mended by a merger."""
+        near = self.board.near
+        beside: dict[str, set[int]] = {}
+        for s, li in self.presence.items():
+            for n in near[s]:
+                found = beside.get(n)
+                if found is None:
+                    beside[n] = {li}
+                else:
+                    found.add(li)
+        self.beside = beside
+
+    def add_piece(self, space: str, li: int) -> None:
+        """``space`` becomes part of started line ``li``."""
+        self.presence[space] = li
+        beside = self.beside
+        for n in self.board.near[space]:
+            found = beside.get(n)
+            if found is None:
+                beside[n] = {li}
+            else:
+                found.add(li)
 
     def freeze(self) -> State:
         board: Board = self.board
