@@ -59,7 +59,7 @@ def _is_target(w: Work, li: int, space: str, known: set[str]) -> bool:
         if pid not in known:
             return True
     lines = w.beside.get(space)
-    return bool(lines) and (len(lines) > 1 or li not in lines)
+    return lines is not None and (len(lines) > 1 or (len(lines) == 1 and li not in lines))
 
 
 def is_isolated(w: Work, li: int) -> bool:
@@ -110,7 +110,8 @@ def is_isolated(w: Work, li: int) -> bool:
                 continue
             parent[child] = node
             lines = beside.get(nxt)
-            target = bool(lines) and (len(lines) > 1 or li not in lines)
+            target = lines is not None and (
+                len(lines) > 1 or (len(lines) == 1 and li not in lines))
             if not target:
                 for pid in goals[nxt]:
                     if pid not in known:
