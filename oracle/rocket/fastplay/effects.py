@@ -5,7 +5,7 @@ Only actions the policy drew from the legal ones arrive here: nothing is checked
 
 from __future__ import annotations
 
-from oracle.rocket.fastplay.geometry import destinations, is_isolated, others_near
+from oracle.rocket.fastplay.geometry import destinations, is_isolated
 from oracle.rocket.fastplay.payouts import (
     city_payout,
     final_payouts,
@@ -171,11 +171,13 @@ def finalize(w: Work, final: str) -> None:
     if owner is not None and owner != w.active and w.passengers > 0:
         w.passengers_held[w.active] += 1
         w.passengers -= 1
-    _connect(w, li, final)
-    near = others_near(w, final, li)
+    if board.adjacent_places[final]:
+        _connect(w, li, final)
+    # SR-MRG-02/03: next to exactly one other line, the mover merges into it
     recheck = li
-    if len(near) == 1:
-        recheck = near.pop()
+    lines = w.beside.get(final)
+    if lines and len(lines) - (li in lines) == 1:
+        recheck = min(lines - {li})
         _merge(w, li, recheck)
     _isolations(w, recheck, final)
     end_of_action(w)

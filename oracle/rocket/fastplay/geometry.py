@@ -47,13 +47,6 @@ def destinations_from(w: Work, li: int, origin: str, heading: str | None) -> tup
     return tuple(out)
 
 
-def others_near(w: Work, space: str, li: int) -> set[int]:
-    """Started, undissolved lines other than ``li`` next to ``space`` (SR-MRG-02/03)."""
-    found = set(w.beside.get(space, ()))
-    found.discard(li)
-    return found
-
-
 def _is_target(w: Work, li: int, space: str, known: set[str]) -> bool:
     for pid in w.board.adjacent_goals[space]:
         if pid not in known:
