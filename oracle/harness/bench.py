@@ -4,8 +4,10 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
 * ``rocket_games_per_s`` / ``rocket_actions_per_s``: complete random games on the
   default board per CPU second of one core, the median of five rounds
   (``rocket_games_per_s_rounds``; ``rocket_games_per_wall_s`` is the same
-  by the wall clock, which a busy machine slows), through the oracle's unchecked
-  fast path (the playout policy of oracle/rocket/playout.py), and
+  by the wall clock, which a busy machine slows), on the oracle's playout kernel
+  (oracle/rocket/fastplay: the plain rules' random games on a mutable working
+  position, the same games as the playout policy of oracle/rocket/playout.py plays
+  through ``Rules``), and
   ``rocket_checked_actions_per_s`` for the public, always-checking ``apply``;
 * ``suite_inprocess_s`` / ``suite_protocol_s``: the whole suite against the
   in-process oracle and against ``railrules serve`` through the protocol;

@@ -4,8 +4,9 @@
 ``valgrind --tool=callgrind`` (N units, then none: the difference drops start-up and
 imports) and prints one JSON object of instructions per unit:
 
-* ``rocket_instructions_per_game``: a complete random game on the default board through
-  the fast path (the ``rocket_games_per_s`` workload of ``railrules bench``);
+* ``rocket_instructions_per_game``: a complete random game on the default board on the
+  playout kernel (oracle/rocket/fastplay; the ``rocket_games_per_s`` workload of
+  ``railrules bench``);
 * ``rocket_decode_instructions``: one ``codec.from_json`` of a mid-game position (the
   schema check, the decode and ``check_consistent``), what every protocol request with a
   position costs the oracle before it answers;
