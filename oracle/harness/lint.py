@@ -13,7 +13,10 @@ the lint runs the same for the built-in games and for a plug-in game:
   cited and is a seed of the ruling, an open ruling's scenarios say which reading;
 * ``defined``: every step (Examples rendered) matches a step definition;
 * ``arguments``: every step definition uses every argument it parses;
-* ``used``: every step definition of the game's step module is used by a scenario.
+* ``used``: every step definition of the game's step module is used by a scenario,
+  but for the modules that say ``DRAFT_STEPS = True``: the When steps only fuzz drafts
+  write (each action sent exactly as the trace holds it), which a unit test of the
+  game's ``action_step`` sends instead of a scenario.
 """
 
 from __future__ import annotations
@@ -156,10 +159,16 @@ def check_arguments(game: GameModule, catalogue: Mapping[str, Ruling]) -> Proble
             if name not in _names_used(d.step_func)]
 
 
+def _draft_steps(module: str) -> bool:
+    """Whether a step module holds the When steps only fuzz drafts write."""
+    return module == "steps.common" or bool(
+        getattr(importlib.import_module(module), "DRAFT_STEPS", False))
+
+
 def check_used(game: GameModule, catalogue: Mapping[str, Ruling]) -> Problems:
     steps = [s for _f, template, _tags in scenarios(game) for s in rendered_steps(template)]
     return [f"{d.step_func.__module__}.{d.step_func.__name__}: no scenario uses it"
-            for d in definitions(game) if d.step_func.__module__ != "steps.common"
+            for d in definitions(game) if not _draft_steps(d.step_func.__module__)
             and not any(d.type in (None, s.type) and d.parser.is_matching(s.name)
                         for s in steps)]
 
