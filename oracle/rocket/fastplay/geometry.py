@@ -13,15 +13,16 @@ _SEARCH_BUDGET = 20_000  # movement._SEARCH_BUDGET: the same bound, the same ans
 
 
 def destinations(w: Work, li: int) -> tuple[str, ...]:
-    """Where line ``li``'s locomotive may move now, in board order (cached until a
-    line moves)."""
+    """Where line ``li``'s locomotive may move now, in board order: kept in
+    ``w.dest_cache`` until a move lands near it (effects._forget_destinations)."""
     found = w.dest_cache.get(li)
     if found is None:
-        if w.started[li] and w.loco[li] is not None:
-            origin, heading = w.loco[li], w.heading[li]
+        loco = w.loco[li]
+        if w.started[li] and loco is not None:
+            found = destinations_from(w, li, loco, w.heading[li])
         else:
-            origin, heading = w.board.places[w.ids[li]], None
-        found = w.dest_cache[li] = destinations_from(w, li, origin, heading)  # type: ignore[arg-type]
+            found = destinations_from(w, li, w.board.places[w.ids[li]], None)
+        w.dest_cache[li] = found
     return found
 
 
@@ -48,6 +49,8 @@ def destinations_from(w: Work, li: int, origin: str, heading: str | None) -> tup
 
 
 def _is_target(w: Work, li: int, space: str, known: set[str]) -> bool:
+    """movement.Geometry.is_target: a goal the line does not reach yet is next to
+    ``space``, or another line is (a merger now or later: SR-ISO-06)."""
     for pid in w.board.adjacent_goals[space]:
         if pid not in known:
             return True

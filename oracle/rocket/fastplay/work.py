@@ -70,13 +70,14 @@ class Work:
             None if p is None or p.high is None else (p.high.player, p.high.shares, p.high.to))
         self.station_owner = {s: pi for pi, st in enumerate(self.stations) for s in st}
         self.rebuild_occupancy()
-        #: line index -> its destinations from where it stands; emptied when any line moves
+        #: line index -> its destinations from where it stands; an entry goes when a move
+        #: lands within two steps of it, all go at a merger (effects._forget_destinations)
         self.dest_cache: dict[int, tuple[str, ...]] = {}
         #: Turn.lines_left's answer; None once any line changed
         self.lines_left: int | None = None
-        #: line index -> the spaces of a route proving it not isolated, as of the last
-        #: isolation check (geometry.is_isolated; effects._isolations), or None
-        #: (the space it starts from, the route)
+        #: line index -> (the space it starts from, the route) proving the line not
+        #: isolated at its last isolation check (geometry.is_isolated;
+        #: effects._isolations), or None
         self.witness: list[tuple[str, tuple[str, ...]] | None] = [None] * len(self.ids)
         #: the veto round's spaces (Veto.veto_spaces), fixed for the whole round
         self.p_spaces: tuple[str, ...] | None = None
