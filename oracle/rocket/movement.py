@@ -9,8 +9,8 @@ open.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Container, Iterator, Mapping
+from functools import partial
 from typing import Final
 
 from oracle.core import hexgrid
@@ -50,10 +50,6 @@ def other_lines_near(state: State, space: str, line_id: str) -> set[str]:
 
 
 # -- isolation (SR-ISO-01..07) ------------------------------------------------
-
-
-def _passable(state: State, space: str) -> bool:
-    return space not in state.blocked
 
 
 def _path(parent: dict[tuple[str, str | None], tuple[str, str | None] | None],
@@ -243,52 +239,70 @@ class Geometry:
                     path = ()
             if path and blocked.isdisjoint(path) and is_target(state, line_id, path[-1], known):
                 return False
-        # Relaxed breadth-first search over (space, heading); exact when it finds nothing.
-        ahead = state.board.ahead
-        start = (origin, heading)
-        parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
-        queue = deque([start])
-        while queue:
-            node = queue.popleft()
-            for d, nxt in ahead.get(node, ()):
-                if nxt == origin or nxt in blocked:
-                    continue
-                child = (nxt, d)
-                if child in parent:
-                    continue
-                parent[child] = node
-                if is_target(state, line_id, nxt, known):
-                    found = _path(parent, child)
-                    if len(set(found)) == len(found):
-                        cache[line_id] = (origin, heading, tuple(reversed(found[:-1])))
-                        return False
-                    return not self._exact_search(state, line_id, origin, heading, known)
-                queue.append(child)
-        return True
+        found, route = find_route(board.ahead, blocked, origin, heading,
+                                  partial(is_target, state, line_id, known=known))
+        if route:
+            cache[line_id] = (origin, heading, route)
+        return not found
 
-    def _exact_search(self, state: State, line_id: str, origin: str, heading: str | None,
-                      known: frozenset[str]) -> bool:
-        """Depth-first search that respects the line's own new track (no revisits)."""
-        budget = _SEARCH_BUDGET
-        trail = {origin}
 
-        def walk(space: str, head: str | None) -> bool:
-            nonlocal budget
-            for d, nxt in candidate_spaces(state, space, head):
-                if nxt in trail or not _passable(state, nxt):
-                    continue
-                budget -= 1
-                if budget <= 0:
-                    return True
-                if self.is_target(state, line_id, nxt, known):
-                    return True
-                trail.add(nxt)
-                if walk(nxt, d):
-                    return True
-                trail.discard(nxt)
-            return False
+def find_route(ahead: Mapping[tuple[str, str | None], tuple[tuple[str, str], ...]],
+               blocked: Container[str], origin: str, heading: str | None,
+               is_target: Callable[[str], bool]) -> tuple[bool, tuple[str, ...]]:
+    """SR-ISO-01's search from a locomotive on ``origin`` with ``heading``: whether it
+    can still reach a space where ``is_target`` holds, and the route to it (the spaces
+    after ``origin``) when one was found that never revisits a space, else ``()``.
 
-        return walk(origin, heading)
+    A relaxed breadth-first search over (space, heading), which may revisit the line's
+    own new track, is exact when it finds nothing; when the first route it finds
+    revisits a space, a depth-first search that respects the trail decides, within
+    ``_SEARCH_BUDGET`` steps (beyond it the line is taken as not isolated, the reading
+    that never takes a share away wrongly). Geometry.is_isolated and the playout
+    kernel (oracle/rocket/fastplay) both search with it."""
+    start = (origin, heading)
+    parent: dict[tuple[str, str | None], tuple[str, str | None] | None] = {start: None}
+    queue = [start]
+    for node in queue:  # breadth first: the queue grows behind the walk
+        for d, nxt in ahead.get(node, ()):
+            if nxt == origin or nxt in blocked:
+                continue
+            child = (nxt, d)
+            if child in parent:
+                continue
+            parent[child] = node
+            if is_target(nxt):
+                found = _path(parent, child)
+                if len(set(found)) == len(found):
+                    return True, tuple(reversed(found[:-1]))
+                return _exact_search(ahead, blocked, origin, heading, is_target), ()
+            queue.append(child)
+    return False, ()
+
+
+def _exact_search(ahead: Mapping[tuple[str, str | None], tuple[tuple[str, str], ...]],
+                  blocked: Container[str], origin: str, heading: str | None,
+                  is_target: Callable[[str], bool]) -> bool:
+    """Depth-first search that respects the line's own new track (no revisits)."""
+    budget = _SEARCH_BUDGET
+    trail = {origin}
+
+    def walk(space: str, head: str | None) -> bool:
+        nonlocal budget
+        for d, nxt in ahead.get((space, head), ()):
+            if nxt in trail or nxt in blocked:
+                continue
+            budget -= 1
+            if budget <= 0:
+                return True
+            if is_target(nxt):
+                return True
+            trail.add(nxt)
+            if walk(nxt, d):
+                return True
+            trail.discard(nxt)
+        return False
+
+    return walk(origin, heading)
 
 
 #: the rules' own geometry (``Rules.geometry``); the module functions below use it

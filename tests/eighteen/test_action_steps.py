@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,8 +22,8 @@ from steps import eighteen_base as base
 from steps import eighteen_destinations as destinations
 from steps import eighteen_single_track as single_track
 from steps.eighteen import action_step
+from tests.drafts import run_draft
 
-ROOT = Path(__file__).resolve().parents[2]
 JSON = dict[str, Any]
 
 #: every When step that sends an action, with its parser, as the step modules declare
@@ -167,10 +165,6 @@ def test_route_runs_replay_through_the_suite(tmp_path: Path) -> None:
                   "    Then the action is accepted", ""]
     (tmp_path / "draft.feature").write_text("\n".join(lines), encoding="utf-8")
     (tmp_path / "test_draft.py").write_text(draft_runner("18xx"), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
-         f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
-         "--impl", "oracle"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-        check=False)
+    done = run_draft(tmp_path, "oracle")
     assert done.returncode == 0, done.stdout[-3000:]
     assert "3 passed" in done.stdout

@@ -4,14 +4,12 @@ trace replays, the draft runs through the suite's steps and tells the two apart.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from harness_paths import ROOT
 
 from oracle.harness.cli import main
+from tests.drafts import run_draft
 
 #: Rocket mutants whose bug shows in ordinary play: a move polls at once, a placed
 #: station may never move, the mover may not ask for a veto round
@@ -69,12 +67,7 @@ def test_draft_replays_through_the_suite_steps(campaigns: dict[str, Path],
     assert "Then the action is accepted" in draft
     outcomes = {}
     for impl in ("oracle", "mutant:mover_cannot_call"):
-        run = subprocess.run(
-            [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
-             f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin",
-             "-p", "no:cacheprovider", "--impl", impl],
-            cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
-        outcomes[impl] = run.returncode
+        outcomes[impl] = run_draft(tmp_path, impl).returncode
     assert outcomes == {"oracle": 0, "mutant:mover_cannot_call": 1}
 
 
@@ -103,9 +96,5 @@ def test_18xx_mutant_found_from_an_opening(tmp_path: Path, mutant: str,
     assert main(["replay", trace_path, "--impl", f"mutant:{mutant}"]) == 1
     assert main(["replay", trace_path, "--impl", "oracle", "--no-divide"]) == 0
     assert "agree on every step" in capsys.readouterr().out
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", str(tmp_path / "test_draft.py"), "-q",
-         f"--rootdir={ROOT}", "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
-         "--impl", "oracle"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-        check=False)
+    run = run_draft(tmp_path, "oracle")
     assert run.returncode == 0, run.stdout[-2000:]

@@ -32,11 +32,7 @@ def move(w: Work, li: int, to: str) -> None:
     """Moving.do_move: the locomotive stands on ``to``, the mover takes a share
     (SR-SEQ-01/02), and the veto window opens; the tile waits for ``finalize``."""
     board = w.board
-    if w.started[li] and w.loco[li] is not None:
-        origin, heading = w.loco[li], w.heading[li]
-    else:
-        origin, heading = board.places[w.ids[li]], None
-    assert origin is not None
+    origin, heading = w.stand(li)
     # The tables (occupancy, presence) keep showing the locomotive on ``origin``
     # until finalize: in the veto round only this line's own destinations are asked
     # for, which never look at its own pieces.

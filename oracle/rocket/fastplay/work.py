@@ -82,6 +82,14 @@ class Work:
         #: the veto round's spaces (Veto.veto_spaces), fixed for the whole round
         self.p_spaces: tuple[str, ...] | None = None
 
+    def stand(self, li: int) -> tuple[str, str | None]:
+        """Where line ``li``'s locomotive moves from, and its heading: its space, or
+        its starting town (any way) before its first move (movement.origin_of)."""
+        loco = self.loco[li]
+        if self.started[li] and loco is not None:
+            return loco, self.heading[li]
+        return self.board.places[self.ids[li]], None
+
     def rebuild_occupancy(self) -> None:
         """track_owner, loco_at, line_presence and blocked as ``State`` derives them."""
         track: dict[str, int] = {}
