@@ -7,7 +7,10 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   by the wall clock, which a busy machine slows), on the oracle's playout kernel
   (oracle/rocket/fastplay: the plain rules' random games on a mutable working
   position, the same games as the playout policy of oracle/rocket/playout.py plays
-  through ``Rules``), and
+  through ``Rules``); ``rocket_kernel_speedup``: the same seeded games on the kernel
+  and through ``Rules._apply``, alternated round by round, the median ratio of their
+  CPU times (the machine's drift moves it far less than a rate;
+  ``rocket_rules_games_per_s`` is the rules' own rate in those rounds); and
   ``rocket_checked_actions_per_s`` for the public, always-checking ``apply``;
 * ``suite_inprocess_s`` / ``suite_protocol_s``: the whole suite against the
   in-process oracle and against ``railrules serve`` through the protocol;
