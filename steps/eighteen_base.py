@@ -61,9 +61,35 @@ def _set_turn(world: World, **changes: Any) -> None:
     _reload(world, dict(position, turn=dict(position["turn"], **changes)))
 
 
+#: ``world.notes`` key: all the money of the scenario's game, as its new game holds it
+_MONEY = "18xx money"
+
+
 def _reload(world: World, position: JSON) -> None:
+    """A Given's change. Money adds up in every position play reaches (the bank's
+    cash, the players' cash and the companies' treasuries hold the game's total, and
+    ``load`` refuses a position where they do not), so the bank makes up the rest: a
+    treasury a Given states comes out of the bank. No 18xx Given states the bank's
+    own cash (nor breaks the bank)."""
+    total = world.notes.get(_MONEY)
+    if total is not None:
+        position = dict(position, bank=total - _held(position))
     world.position = position
     world.notes["dirty"] = True
+
+
+def _held(position: JSON) -> int:
+    """The money the players and the companies hold."""
+    return sum(int(p["cash"]) for p in position["players"]) + \
+        sum(int(c["treasury"]) for c in position["companies"])
+
+
+def _start(world: World, position: JSON) -> None:
+    """The implementation's new game, as the scenario's position from here on: the
+    money it holds (bank and players) is the game's total."""
+    world.game = GAME
+    world.notes[_MONEY] = int(position["bank"]) + _held(position)
+    _reload(world, position)
 
 
 def _loaded(world: World) -> JSON:
@@ -78,9 +104,7 @@ def _loaded(world: World) -> JSON:
 @given(parsers.parse('an 18xx "{title}" game in phase "{phase}"'))
 def new_game(world: World, title: str, phase: str) -> None:
     position = world.impl.new_game(GAME, list(PLAYERS), {"title": title})
-    position = dict(position, phase=phase)
-    world.game = GAME
-    _reload(world, position)
+    _start(world, dict(position, phase=phase))
 
 
 @given(parsers.parse('the option "{name}" is "{value}"'))

@@ -11,17 +11,13 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
+from steps.eighteen_base import _reload, _start
 from steps.world import World
 
 GAME = "18xx"
 PLAYERS = ("P1", "P2", "P3")
 
 JSON = dict[str, Any]
-
-
-def _reload(world: World, position: JSON) -> None:
-    world.position = position
-    world.notes["dirty"] = True
 
 
 def _turn(world: World, **changes: Any) -> None:
@@ -41,8 +37,7 @@ def _company(position: JSON, company: str) -> JSON:
 def single_track_game(world: World, title: str, phase: str) -> None:
     """The variant's tiles, halts and minors, as ``new_game`` sets them up."""
     position = world.impl.new_game(GAME, list(PLAYERS), {"title": title, "single_track": "yes"})
-    world.game = GAME
-    _reload(world, dict(position, phase=phase))
+    _start(world, dict(position, phase=phase))
 
 
 @given(parsers.parse('"{company}" has laid a single-track tile on "{hex_id}" this turn'))

@@ -13,6 +13,7 @@ platform the pure-Python validator answers alone: slower, never weaker.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -58,14 +59,49 @@ class Compiled:
         return bool(self._slow.is_valid(value))
 
     def first_error(self, value: Any) -> tuple[list[str | int], str] | None:
-        """None if ``value`` is valid, else (path to the offending field, message)."""
+        """None if ``value`` is valid, else (path to the offending field, message). A
+        huge array, object or string over its bound is named at once (``_oversize``):
+        the pure-Python walk would take seconds over a 200,000-item array."""
         if self.is_valid(value):
             return None
+        oversize = self._oversize(value)
+        if oversize is not None:
+            return oversize
         errors = sorted(self._slow.iter_errors(value), key=lambda e: list(e.absolute_path))
         if errors:
             return list(errors[0].absolute_path), str(errors[0].message)
         err = next(iter(self._fast.iter_errors(value)))  # only the compiled one refuses
         return list(err.instance_path), str(err.message)
+
+    def _oversize(self, value: Any) -> tuple[list[str | int], str] | None:
+        """The first ``maxItems``, ``maxProperties`` or ``maxLength`` the compiled
+        validator finds broken by a value of more than ``OVERSIZE`` items, properties or
+        characters, named without the value itself; else None."""
+        if self._fast is None:
+            return None
+        try:
+            for err in self._fast.iter_errors(value):
+                unit = _OVERSIZE.get(err.kind.name)
+                if unit is not None:
+                    path = list(err.instance_path)
+                    found = value
+                    for step in path:  # the value itself: ``err.instance`` is a copy
+                        found = found[step]
+                    if len(found) <= OVERSIZE:  # the walk is quick: its message, as ever
+                        return None
+                    return path, f"{len(found)} {unit}, more than {err.kind.limit}"
+        except ValueError:  # a type it does not take: jsonschema judges
+            return None
+        return None
+
+
+#: the compiled validator's size refusals -> what the size counts
+_OVERSIZE = {"maxItems": "items", "maxProperties": "properties", "maxLength": "characters"}
+#: items (properties, characters) past which a value over its bound is named at once
+OVERSIZE = 1000
+#: characters of a schema message kept (jsonschema's quotes the offending value whole,
+#: then names the rule: both ends are kept)
+MESSAGE_CHARS = 500
 
 
 @cache
@@ -74,10 +110,38 @@ def compiled(package: str, name: str) -> Compiled:
     return Compiled(load_schema(package, name))
 
 
+@cache
+def _definition(package: str, name: str, definition: str) -> Compiled:
+    """One ``$defs`` entry of a shipped schema, compiled on its own."""
+    schema = load_schema(package, name)
+    return Compiled({"$defs": schema.get("$defs", {}), "$ref": f"#/$defs/{definition}"})
+
+
+def check_players(players: Sequence[Any], package: str, name: str) -> None:
+    """Refuse, naming ``players``, what a position schema ``name`` would refuse of a new
+    game's players: an ID its ``$defs.id`` does not take, more players than its
+    ``players`` array holds. ``new_game`` then never returns a position that its own
+    ``load`` refuses."""
+    bound = load_schema(package, name)["properties"]["players"].get("maxItems")
+    if bound is not None and len(players) > bound:
+        raise MalformedInput("players", f"{len(players)} players: at most {bound}",
+                             rule=name)
+    ids = _definition(package, name, "id")
+    for index, player in enumerate(players):
+        found = ids.first_error(player)
+        if found is not None:
+            shown = repr(player) if len(repr(player)) <= 40 else repr(player)[:37] + "..."
+            raise MalformedInput("players", f"player {index} {shown} is not an ID the "
+                                 f"position takes: {found[1][:200]}", rule=name)
+
+
 def validate(value: Any, package: str, name: str, what: str = "position") -> None:
     """Raise ``MalformedInput`` naming the first offending field, if any."""
     found = compiled(package, name).first_error(value)
     if found is not None:
         path, message = found
         field = ".".join(str(p) for p in path) or what
+        if len(message) > MESSAGE_CHARS:  # the value's head, and the rule at its end
+            half = (MESSAGE_CHARS - 5) // 2
+            message = f"{message[:half]} ... {message[-half:]}"
         raise MalformedInput(field, f"schema: {message}", rule=f"{name}")

@@ -30,6 +30,12 @@ behave as before:
   every type that is not built in (an Enum, a UUID) to the standard module. Those
   read off the wire by the standard module are ``NonFinite`` floats, a subclass, so
   they take the same way back.
+* **Bounds.** Text nested deeper than ``MAX_DEPTH`` levels, or longer than
+  ``MAX_BYTES``, is refused with a ``ValueError`` (``TooDeep``, ``TooLarge``), as a
+  malformed text is: the standard module would recurse once a level (a thousand levels
+  is a ``RecursionError``, which killed ``railrules serve``), and every checker after
+  it (the schemas, the games' loaders) walks the value as deep. No position or reply of
+  the protocol comes near either bound (a position nests some six levels).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from __future__ import annotations
 import json
 import marshal
 import math
+import re
 from typing import Any, Final
 
 import orjson
@@ -53,6 +60,31 @@ _LONG_RUN: Final = b"0" * 19
 #: ``marshal``'s type byte of a float (binary, version 2 on), without and with the flag
 #: of an object referred to again.
 _FLOAT_CODES: Final = (0x67, 0xE7)
+
+
+#: Levels of arrays and objects a JSON text may nest (a position nests some six).
+MAX_DEPTH: Final = 64
+#: Bytes a JSON text may have (a whole position is some 7 kB, a list of legal actions
+#: some 20 kB; the harness's own limit on a reply line defaults to 16 MiB).
+MAX_BYTES: Final = 64 << 20
+#: Every byte but the brackets and the quote, deleted to leave a text's shape.
+_NOT_SHAPE: Final = bytes(range(256)).translate(None, b'"[]{}')
+#: Every byte but the brackets.
+_NOT_BRACKET: Final = bytes(range(256)).translate(None, b"[]{}")
+#: Braces read as brackets: depth does not ask which kind a level is.
+_SQUARE: Final = bytes.maketrans(b"{}", b"[]")
+#: A string of a shape: a quote, anything but a quote, a quote.
+_QUOTED: Final = re.compile(rb'"[^"]*"')
+#: A JSON string with its escapes (read only for a text that has a backslash).
+_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+class TooDeep(ValueError):
+    """A JSON text nested deeper than ``MAX_DEPTH``."""
+
+
+class TooLarge(ValueError):
+    """A JSON text longer than ``MAX_BYTES``."""
 
 
 class NonFinite(float):
@@ -73,14 +105,45 @@ def _float(text: str) -> float:
 
 
 def loads(data: bytes | str) -> Any:
-    """Parse one JSON text as ``json.loads`` does (same value, same errors)."""
+    """Parse one JSON text as ``json.loads`` does (same value, same errors), except
+    that a text longer than ``MAX_BYTES`` (``TooLarge``) or nested deeper than
+    ``MAX_DEPTH`` (``TooDeep``) is refused: both are ``ValueError``, as a malformed
+    text's error is."""
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_BYTES:
+        raise TooLarge(f"JSON text larger than {MAX_BYTES} bytes ({len(raw)})")
+    if _too_deep(raw):
+        raise TooDeep(f"JSON text nested deeper than {MAX_DEPTH} levels")
     if _LONG_RUN not in raw.translate(_DIGITS):
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
             pass  # the standard module accepts it, or names what is wrong as before
-    return json.loads(data, parse_constant=_constant, parse_float=_float)
+    try:
+        return json.loads(data, parse_constant=_constant, parse_float=_float)
+    except RecursionError:  # not JSON (its brackets do not pair), and deep
+        raise TooDeep(f"JSON text nested deeper than {MAX_DEPTH} levels") from None
+
+
+def _too_deep(raw: bytes) -> bool:
+    """Whether the arrays and objects of ``raw`` nest deeper than ``MAX_DEPTH``, read
+    off its brackets in C (no Python step per byte): the brackets outside strings,
+    braces as brackets, each pass removing the innermost pairs. Exact for JSON; a text
+    whose brackets do not pair is left to the parser, which refuses it."""
+    if len(raw) <= 2 * MAX_DEPTH:  # each level is two bytes at least
+        return False
+    if b"\\" in raw:  # an escaped quote may hide in a string: read the strings whole
+        shape = _STRING.sub(b"", raw).translate(_SQUARE, _NOT_BRACKET)
+    else:  # a string is a quote, no quote, a quote; most hold no bracket: ""
+        shape = raw.translate(_SQUARE, _NOT_SHAPE).replace(b'""', b"")
+        if b'"' in shape:
+            shape = _QUOTED.sub(b"", shape)
+    for _ in range(MAX_DEPTH):  # one level a pass: replace never rescans what it made
+        inner = shape.replace(b"[]", b"")
+        if inner == shape:  # empty: done; else the brackets do not pair: not JSON
+            return False
+        shape = inner
+    return bool(shape)
 
 
 def _standard(value: Any) -> bytes:

@@ -11,7 +11,7 @@ from typing import Any
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
-from oracle.core.schema import load_schema, validate
+from oracle.core.schema import check_players, load_schema, validate
 from oracle.eighteen import (
     excess,
     half_pay,
@@ -83,6 +83,11 @@ class EighteenAPI(Pins[State]):
         title = self.title_with_options(chosen["title"], chosen)
         if len(set(players)) != len(players) or not players:
             raise MalformedInput("players", "player IDs must be distinct and at least one")
+        check_players(players, PACKAGE, SCHEMA)
+        shared = sorted(set(players) & {c.id for c in title.companies})
+        if shared:  # ``load`` refuses a player and a company with one ID
+            raise MalformedInput("players", f"{', '.join(shared)}: the ID of a company "
+                                 f"of {title.id}")
         cash = title.starting_cash.get(len(players), 0)
         state = State(
             title=title.id,
@@ -220,10 +225,16 @@ class EighteenAPI(Pins[State]):
                 raise MalformedInput("operating_order", f"unknown company {cid!r}")
         if state.bank < 0 and not state.bank_broken:
             raise MalformedInput("bank", "below zero only once the bank is broken")
+        _money_adds_up(title, state)
         known_trains = {t.name for t in title.trains}
         for name in state.pool_trains:
             if name not in known_trains:
                 raise MalformedInput("pool_trains", f"{state.title} has no train {name!r}")
+        for c in state.companies:
+            for name in c.trains:
+                if name not in known_trains:
+                    raise MalformedInput(f"companies.{c.id}.trains",
+                                         f"{state.title} has no train {name!r}")
         obsolete.check_position(title, state)
         turn = state.turn
         if turn.step not in STEP_HANDLERS:
@@ -363,6 +374,21 @@ def _rotations(tile: TileDef) -> tuple[int, ...]:
             seen.add(paths)
             out.append(r)
     return tuple(out)
+
+
+def _money_adds_up(title: TitleData, state: State) -> None:
+    """Money is conserved (docs/18xx.md, "Conservation"): the bank's cash, the
+    players' cash and the companies' treasuries, the only places a position holds
+    money, add up to the title's total (``title.bank``: the bank's cash before
+    ``new_game`` gives the players theirs out of it), as every action keeps them
+    (``conservation``). A broken bank's cash below zero is what it has paid beyond its
+    own and counts as such. Named ``bank``: the holder that makes up the rest."""
+    players = sum(p.cash for p in state.players)
+    companies = sum(c.treasury for c in state.companies)
+    held = state.bank + players + companies
+    if held != title.bank:
+        raise MalformedInput("bank", f"bank {state.bank} + players {players} + companies "
+                             f"{companies} = {held}, not {title.bank} ({title.id}'s total)")
 
 
 def _distinct(field: str, ids: list[str]) -> None:

@@ -35,6 +35,7 @@ import json
 import platform
 from typing import Any
 
+from oracle.core.cli_types import one_of
 from oracle.games import game_modules, resolve
 
 
@@ -51,6 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="actions a fuzz game at most (default: as railrules fuzz, "
                              "so Rocket games are played to their end)")
     parser.add_argument("--game", action="append", default=None,
+                        type=one_of(lambda: game_modules(), "game"),
                         help="only this game's own figures (repeatable; default: every game)")
 
 

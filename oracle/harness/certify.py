@@ -9,26 +9,39 @@ report.json, junit.xml, index.html and a summary table. See docs/certify.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import hashlib
 import importlib.util
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from oracle.core import cli_types
 from oracle.core.errors import MalformedInput
 from oracle.core.game import GameModule
 from oracle.core.schema import validate
 from oracle.games import ruling_prefixes
 from oracle.harness.catalogue import Ruling
-from oracle.harness.reports.coverage import resolve_scope
+from oracle.harness.reports.coverage import Scope, resolve_scope
 from oracle.harness.reports.html import render_html
 from oracle.harness.reports.junit import junit_xml
-from oracle.harness.reports.model import build_report, read_stream
+from oracle.harness.reports.model import build_report
 from oracle.harness.reports.terminal import summary_table
+from oracle.harness.reports.text import for_xml, scrub
+from oracle.harness.results_file import ResultsFileError, read_collected, read_results
+from oracle.harness.serve_mutant import impl_spec
+from oracle.harness.stopping import (
+    GRACE,
+    Stopped,
+    Stopper,
+    add_bounds,
+)
 from oracle.harness.suite_info import (
     chosen,
     combined_catalogue,
@@ -37,58 +50,176 @@ from oracle.harness.suite_info import (
     suite_info,
     suite_rulings,
 )
+from oracle.protocol import lifetime
+from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
+
+#: what a run is, written before it starts: ``--resume`` checks it (``resume_problem``)
+RUN_FILE = "run.json"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--impl", default="oracle",
+    parser.add_argument("--impl", default="oracle", type=impl_spec,
                         help="adapter command (default: the built-in oracle)")
     parser.add_argument("--name", default=None,
                         help="report folder name (default: from the handshake)")
-    parser.add_argument("--out", default=None, help="reports folder (default: ROOT/reports)")
-    parser.add_argument("--root", default=".", help="project root (default: .)")
+    parser.add_argument("--out", default=None, type=cli_types.writable_dir,
+                        help="reports folder (default: ROOT/reports)")
+    parser.add_argument("--root", default=".", type=cli_types.existing_dir,
+                        help="project root (default: .)")
     parser.add_argument("--game", action="append", default=None,
                         help="grade only this game's scenarios (repeatable; default: every "
                              "registered game)")
-    parser.add_argument("--rulings", default=None,
+    parser.add_argument("--rulings", default=None, type=cli_types.existing_file,
                         help="rulings catalogue (default: the copy shipped in the package)")
-    parser.add_argument("--scope", default="suite",
+    parser.add_argument("--scope", default="suite", type=cli_types.comma_words,
                         help="what the certificate covers: suite (default: every ruling the "
                              "suite cites), catalogue, a game, a ruling ID or prefix; "
                              "comma-separated")
     parser.add_argument("--resume", action="store_true",
                         help="continue an interrupted run, keeping its results")
-    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
-    parser.add_argument("--restarts", type=int, default=3, help="adapter restarts allowed")
-    parser.add_argument("--max-reply", type=int, default=16 << 20, help="bytes per reply line")
-    parser.add_argument("-j", "--jobs", default="auto",
+    parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
+                        help="seconds per reply")
+    parser.add_argument("--restarts", type=cli_types.non_negative_int, default=3,
+                        help="adapter restarts allowed")
+    parser.add_argument("--max-reply", type=cli_types.reply_bytes, default=16 << 20,
+                        help="bytes per reply line")
+    parser.add_argument("-j", "--jobs", default="auto", type=cli_types.jobs,
                         help="parallel workers (pytest-xdist): a number, or auto")
-    parser.add_argument("-k", dest="keyword", default=None, help="pytest -k expression")
+    parser.add_argument("-k", dest="keyword", default=None,
+                        help="pytest -k expression (a selection: the run certifies nothing)")
+    parser.add_argument("--ruling", action="append", default=None,
+                        help="run only scenarios of these ruling IDs or prefixes "
+                             "(comma-separated, repeatable; a selection: no certificate)")
+    parser.add_argument("--scenario", action="append", default=None,
+                        help="run only these scenario IDs, as the summary prints them "
+                             "(comma-separated, repeatable; a selection: no certificate)")
     parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
     parser.add_argument("--quiet", action="store_true", help="no summary table")
+    parser.add_argument("--isolate", choices=("auto", "yes", "no"), default="auto",
+                        help="run the adapter in a sandbox (bubblewrap): auto (when it works "
+                             "here; the default), yes (required), no (docs/certify.md, "
+                             "Isolation)")
+    add_bounds(parser, "the run (a partial report)", "the adapter's", DEFAULT_MEMORY_MIB)
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.")[:60] or "implementation"
 
 
-def implementation_name(spec: str, args: argparse.Namespace) -> str:
-    """The report folder: --name, else the handshake's name (asking the adapter once)."""
+def handshake(spec: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The implementation's handshake, asked once before the run (for the report folder,
+    the run's record and ``--resume``); an adapter that cannot answer gets a stand-in
+    naming the error (its scenarios then say the rest)."""
+    if spec in ("", "oracle"):
+        from oracle.protocol.inprocess import InProcess
+        return {**InProcess().hello(), "isolation": {
+            "isolated": False, "method": "in-process", "reason": "the built-in oracle"}}
+    from oracle.harness.serve_mutant import resolve_spec
+    from oracle.protocol.factory import make_implementation
+    from oracle.protocol.implementation import ImplementationOutcome
+    client = make_implementation(resolve_spec(spec), **client_options(args, restarts=0))
+    try:
+        return dict(client.hello())
+    except ImplementationOutcome as err:
+        if err.message.startswith("reply to 'hello'"):  # not JSON, wrong seq, not a reply
+            raise NotAnAdapter(f"--impl {spec!r}: not a protocol v1 adapter: "
+                               f"{err.message[:300]} (docs/protocol.md)") from None
+        return {"name": spec.split()[-1].rsplit("/", 1)[-1] if spec.split() else "adapter",
+                "version": "", "error": f"{err.outcome}: {err.message}"[:500]}
+    finally:
+        client.close()
+
+
+class NotAnAdapter(ValueError):
+    """The command answers the handshake with something that is no handshake reply
+    (``cat``, a shell): a bad command line, refused before anything runs. An adapter
+    that dies or hangs on starting is one with a bug, graded ``crash``/``timeout``."""
+
+
+def client_options(args: argparse.Namespace, restarts: int | None = None) -> dict[str, Any]:
+    """What the pre-run handshake's client shares with the run's."""
+    options: dict[str, Any] = {"timeout": args.timeout, "max_reply_bytes": args.max_reply,
+                               "max_restarts": args.restarts if restarts is None else restarts}
+    isolate = getattr(args, "isolate", None)
+    if isolate is not None:
+        options["isolate"] = isolate
+    options["memory_mib"] = getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB)
+    return options
+
+
+def implementation_name(spec: str, args: argparse.Namespace,
+                        hello: dict[str, Any] | None = None) -> str:
+    """The report folder: --name, else one named by the handshake and by the command.
+    The command's hash is part of the name, so two engines that give the same name in
+    their handshakes never share a folder (nor overwrite or resume each other's)."""
     if args.name:
         return slug(args.name)
     if spec in ("", "oracle"):
         return "railrules-oracle"
     if spec.startswith("mutant:"):
         return slug("mutant-" + spec.removeprefix("mutant:"))
-    from oracle.protocol.client import ProtocolClient
-    from oracle.protocol.implementation import ImplementationOutcome
-    client = ProtocolClient(spec, timeout=args.timeout, max_restarts=0,
-                            max_reply_bytes=args.max_reply)
+    hello = hello if hello is not None else handshake(spec, args)
+    digest = hashlib.sha256(spec.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{slug(str(hello.get('name') or 'adapter'))[:50]}-{digest}"
+
+
+def selection_of(args: argparse.Namespace) -> dict[str, Any] | None:
+    """What a run was narrowed to beyond its scope (None: the whole scope ran). A
+    selection makes the run partial: it certifies nothing."""
+    chosen: dict[str, Any] = {}
+    if args.keyword:
+        chosen["keyword"] = args.keyword
+    if args.ruling:
+        chosen["rulings"] = _words(args.ruling)
+    if args.scenario:
+        chosen["scenarios"] = _words(args.scenario)
+    return chosen or None
+
+
+def _words(given: list[str]) -> list[str]:
+    return [w.strip() for g in given for w in g.split(",") if w.strip()]
+
+
+def run_record(args: argparse.Namespace, hello: dict[str, Any], suite: dict[str, Any],
+               scope: Scope, selection: dict[str, Any] | None) -> dict[str, Any]:
+    """What a run is (run.json): ``--resume`` continues only the very same run."""
+    return {
+        "command": args.impl,
+        "implementation": {"name": str(hello.get("name", "")),
+                           "version": str(hello.get("version", ""))},
+        "suite_hash": suite["hash"],
+        "games": suite["games"],
+        "scope": {"words": list(scope.words), "rulings": list(scope.rulings)},
+        "selection": selection,
+        "options": {"timeout": args.timeout, "restarts": args.restarts,
+                    "max_reply": args.max_reply,
+                    "isolate": getattr(args, "isolate", "auto"),
+                    "adapter_memory": getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB)},
+    }
+
+
+def resume_problem(out: Path, record: dict[str, Any]) -> str | None:
+    """Why the results in ``out`` cannot be continued by this run, or None."""
+    path = out / RUN_FILE
     try:
-        return slug(str(client.hello().get("name") or spec))
-    except ImplementationOutcome:
-        return slug(spec.split()[-1].rsplit("/", 1)[-1])
-    finally:
-        client.close()
+        earlier = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        return f"nothing to resume: {path} does not exist"
+    except (OSError, ValueError) as err:
+        return f"nothing to resume: {path} is unreadable ({err})"
+    if not isinstance(earlier, dict):
+        return f"nothing to resume: {path} is not a JSON object"
+    differ = [key for key in record if earlier.get(key) != record[key]]
+    if not differ:
+        return None
+    shown = "; ".join(f"{k}: was {_brief(earlier.get(k))}, now {_brief(record[k])}"
+                      for k in differ)
+    return f"the earlier run in {out} differs in {', '.join(differ)} ({shown})"
+
+
+def _brief(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def workers(jobs: str, games: list[GameModule]) -> int:
@@ -104,12 +235,13 @@ def workers(jobs: str, games: list[GameModule]) -> int:
 
 
 def pytest_command(args: argparse.Namespace, root: Path, results: Path, jobs: int,
-                   progress: bool) -> list[str]:
+                   progress: bool, scope_filter: list[str] | None = None) -> list[str]:
     cmd = [sys.executable, "-m", "pytest", str(front_door()), f"--rootdir={root}",
            "-p", "oracle.harness.pytest_plugin", "-p", "no:cacheprovider",
            "--impl", args.impl, "--impl-timeout", str(args.timeout),
            "--impl-restarts", str(args.restarts), "--impl-max-reply", str(args.max_reply),
-           "--railrules-results", str(results)]
+           "--impl-isolate", args.isolate, "--railrules-results", str(results),
+           "--impl-memory", str(getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB))]
     if progress:  # our bar replaces pytest's dots
         cmd += ["--railrules-progress", "-p", "no:terminal"]
     else:
@@ -118,6 +250,12 @@ def pytest_command(args: argparse.Namespace, root: Path, results: Path, jobs: in
         cmd.append("--railrules-resume")
     if args.keyword:
         cmd += ["-k", args.keyword]
+    for word in _words(args.ruling or []):
+        cmd += ["--railrules-ruling", word]
+    if args.scenario:
+        cmd += ["--railrules-scenario", ",".join(_words(args.scenario))]
+    if scope_filter is not None:  # the scope narrows what runs, not only the verdict
+        cmd += ["--railrules-scope", ",".join(scope_filter)]
     for game in args.game or ():
         cmd += ["--railrules-game", game]
     if jobs:
@@ -132,52 +270,144 @@ def now() -> str:
 def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
                   partial: bool, cat: dict[str, Ruling], scope: str = "suite",
                   cited: list[str] | None = None,
-                  fallback_handshake: dict[str, Any] | None = None) -> dict[str, Any]:
+                  fallback_handshake: dict[str, Any] | None = None,
+                  selection: dict[str, Any] | None = None,
+                  partial_reason: str | None = None) -> dict[str, Any]:
     """Build report.json, junit.xml and index.html from ``out/results.jsonl``.
-    ``cited``: the rulings the suite's scenarios cite (default: those in the results)."""
-    results, handshake = read_stream(out / "results.jsonl")
+    ``cited``: the rulings the suite's scenarios cite (default: those in the results).
+    ``fallback_handshake``: the one certify asked for before the run (used when no
+    record carries one). ``selection``: what the run was narrowed to (no certificate).
+    ``partial_reason``: why a partial run stopped ("interrupted by SIGINT")."""
+    stream = out / "results.jsonl"
+    read = read_results(stream, read_collected(stream))
+    results, handshakes = [scrub(r) for r in read.results], read.handshakes
+    if read.dropped:
+        print(f"railrules certify: dropped {read.dropped} record(s) of no scenario of this "
+              f"run from {stream}", file=sys.stderr)
     for record in results:
         record.pop("handshake", None)
     if cited is None:
         cited = sorted({r for rec in results for r in rec.get("rulings") or ()})
     chosen = resolve_scope(scope, catalogue=cat, suite_rulings=cited,
                            game_prefixes=ruling_prefixes())
-    report = build_report(results, implementation=handshake or fallback_handshake, spec=spec,
+    hello = dict(handshakes[0] if handshakes else fallback_handshake or {})
+    if "isolation" not in hello and fallback_handshake and "isolation" in fallback_handshake:
+        hello["isolation"] = fallback_handshake["isolation"]  # both set by the harness
+    report = build_report(results, implementation=hello, spec=spec,
                           suite=suite, catalogue=cat, started=started, finished=now(),
-                          partial=partial, scope=chosen, suite_rulings=cited)
+                          partial=partial, scope=chosen, suite_rulings=cited,
+                          selection=selection, partial_reason=partial_reason,
+                          handshakes=[*handshakes, *([fallback_handshake]
+                                                     if fallback_handshake else [])])
     validate(report, "oracle.harness.data", "report.schema.json", "report")
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n", "utf-8")
     (out / "junit.xml").write_bytes(junit_xml(report))
-    (out / "index.html").write_text(render_html(report, cat), "utf-8")
+    # no control character (adapter text) reaches the page, even escaped as HTML
+    (out / "index.html").write_text(for_xml(render_html(report, cat)), "utf-8")
     return report
 
 
 def run(args: argparse.Namespace) -> int:
+    """Certify (docs/certify.md). SIGINT, SIGTERM and ``--deadline`` stop it cleanly: before
+    pytest starts, with one line; while it runs, pytest's process group is stopped
+    (``run_pytest``) and a partial report is written from the results so far. The exit
+    status is then 130, 143 or 124."""
+    with Stopper(deadline=getattr(args, "deadline", None)) as stopper:
+        try:
+            return _run(args, stopper)
+        except Stopped as stop:
+            print(f"railrules certify: {stop.reason} before the run started; nothing was "
+                  "graded", file=sys.stderr)
+            return stop.code
+
+
+def run_pytest(cmd: list[str], root: Path, stopper: Stopper) -> int | None:
+    """pytest's exit status, or None when ``stopper`` stopped it. pytest runs in a session
+    of its own (so a Ctrl-C at the terminal reaches certify alone, which forwards it) and
+    gets SIGTERM when certify dies, even by kill -9: its plugin then kills the adapters'
+    process groups and dies, and its workers follow it the same way (pytest_plugin)."""
+    proc = subprocess.Popen(cmd, cwd=root, start_new_session=True,
+                            preexec_fn=lifetime.child_setup(0, signal.SIGTERM))
+    try:
+        while True:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                return proc.wait(0.2)
+            if stopper.reason is not None:
+                lifetime.stop_group(proc, GRACE)
+                return None
+    except BaseException:
+        lifetime.stop_group(proc, 0.0)
+        raise
+
+
+def _run(args: argparse.Namespace, stopper: Stopper) -> int:
+    if args.isolate == "yes" and args.impl not in ("", "oracle"):  # before anything runs
+        from oracle.protocol import sandbox
+        works, why = sandbox.available()
+        if not works:
+            print(f"railrules certify: --isolate yes: no working sandbox: {why}",
+                  file=sys.stderr)
+            return 2
     root = Path(args.root).resolve()
     try:  # unknown games, and a scope that names nothing, are refused before anything runs
         games = chosen(args.game)
         cited = suite_rulings(games)
         cat = combined_catalogue(games, args.rulings)
-        resolve_scope(args.scope, catalogue=cat, suite_rulings=cited,
-                      game_prefixes=ruling_prefixes())
+        scope = resolve_scope(args.scope, catalogue=cat, suite_rulings=cited,
+                              game_prefixes=ruling_prefixes())
     except (ValueError, MalformedInput) as err:
         print(f"railrules certify: {err}", file=sys.stderr)
         return 2
-    name = implementation_name(args.impl, args)
+    suite = suite_info(games)
+    selection = selection_of(args)
+    try:
+        hello = handshake(args.impl, args)
+    except NotAnAdapter as err:
+        print(f"railrules certify: {err}", file=sys.stderr)
+        return 2
+    name = implementation_name(args.impl, args, hello)
     out = (Path(args.out) if args.out else root / "reports") / name
+    record = run_record(args, hello, suite, scope, selection)
+    if args.resume:
+        problem = resume_problem(out, record)
+        if problem is not None:
+            print(f"railrules certify: --resume refused: {problem}", file=sys.stderr)
+            return 2
     out.mkdir(parents=True, exist_ok=True)
+    (out / RUN_FILE).write_text(json.dumps(record, indent=1) + "\n", "utf-8")
     results = out / "results.jsonl"
     started = now()
     progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
-    cmd = pytest_command(args, root, results, workers(args.jobs, games), progress)
-    code = subprocess.call(cmd, cwd=root)
-    # 0 all passed, 1 some failed, 5 nothing left to run (e.g. a finished --resume).
+    # The scope narrows what runs: only scenarios citing a ruling in it (all of them when
+    # the scope holds every ruling the suite cites).
+    scope_filter = None if set(cited) <= set(scope.rulings) else list(scope.rulings)
+    cmd = pytest_command(args, root, results, workers(args.jobs, games), progress,
+                         scope_filter)
+    stopper.raising = False  # from here a stop ends pytest and still writes the reports
+    code = run_pytest(cmd, root, stopper)
+    stopper.disarm()
+    stopped = stopper.reason if code is None else None  # None: pytest finished by itself
+    # 0 all passed, 1 some failed, 5 nothing left to run (e.g. a finished --resume, or a
+    # scope whose rulings no scenario cites).
     partial = code not in (0, 1, 5)
-    report = write_reports(out, spec=args.impl, suite=suite_info(games), started=started,
-                           partial=partial, cat=cat, scope=args.scope, cited=cited)
+    try:
+        report = write_reports(out, spec=args.impl, suite=suite, started=started,
+                               partial=partial, cat=cat, scope=args.scope, cited=cited,
+                               fallback_handshake=hello, selection=selection,
+                               partial_reason=stopped)
+    except ResultsFileError as err:  # a corrupted record: named by file and line
+        print(f"railrules certify: no report: {err}", file=sys.stderr)
+        return 2
+    if stopped is not None:
+        print(f"railrules certify: {stopped}: stopped after {report['scenarios']} scenarios; "
+              f"partial report (no certificate) in {out}/; the same command with --resume "
+              "runs the rest", file=sys.stderr)
+        return stopper.code
     if not args.quiet:
         print(summary_table(report))
         print(f"\nreports: {out}/ (index.html, report.json, junit.xml, results.jsonl)")
+    if stopper.reason is not None:  # a signal while the reports were written
+        return stopper.code
     if partial:
         return code or 2
     return 0 if report["certified"] else 1

@@ -36,7 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(module_name)
         verb_parser = sub.add_parser(verb, help=help_text, description=module.__doc__)
         module.add_arguments(verb_parser)
-    args = parser.parse_args(args_in)
+    try:  # a bad command line: argparse's usage and one line, status 2, returned
+        args = parser.parse_args(args_in)
+    except SystemExit as stop:  # as any verb's status is (``main([...])`` in tests)
+        return stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 2
     module = importlib.import_module(VERBS[args.verb][0])
     code: int = module.run(args)
     return code

@@ -6,7 +6,7 @@ ran (an xdist worker or the main process), travels in the report's
 ``user_properties``, and is written by the main process as soon as it arrives,
 so a killed run keeps every finished scenario and ``--resume`` continues it.
 
-Outcomes: pass, fail, skipped, unsupported, error, crash, timeout, setup-error.
+Outcomes: ``oracle.harness.outcomes``.
 A scenario that fails before its first ``When`` (while its ``Given`` steps build the
 position) is ``setup-error``: no ruling was put to the implementation, so it is never
 blamed on one and never counts as a kill. A declared reading of an open ruling that
@@ -26,16 +26,12 @@ from typing import IO, Any
 
 import pytest
 
-from oracle.protocol.implementation import ImplementationOutcome
+from oracle.harness.reports.text import HANDSHAKE_BOUND, POSITION_BOUND, bounded, scrub
+from oracle.harness.results_file import write_collected
+from oracle.protocol.implementation import ImplementationOutcome, Unsupported
 from steps.tags import describe, node_tags
 from steps.world import PositionRefused
 
-OUTCOMES = ("pass", "fail", "skipped", "unsupported", "error", "crash", "timeout",
-            "setup-error")
-#: outcomes that grade the ruling: the scenario ran to a verdict
-GRADED = ("pass", "fail")
-#: outcomes that stop a certificate
-BAD = ("fail", "error", "crash", "timeout", "setup-error")
 PROPERTY = "railrules"
 #: the id prefix of the plugin's ``--impl-each`` parameter (``impl#0``, ``impl#1``: no
 #: hyphen, so it splits cleanly from an Examples row's id)
@@ -181,13 +177,31 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
     if call.excinfo is not None:
         err = call.excinfo.value
         record["message"] = _short(f"{type(err).__name__}: {err}", 2000)
+        if isinstance(err, Unsupported) and isinstance(err.detail, str):
+            record["gap"] = err.detail[:200]  # the feature: action:defend, option:x=y
         if isinstance(err, ImplementationOutcome) and isinstance(err.detail, dict):
             stderr = err.detail.get("stderr")
             if stderr:
                 record["stderr"] = _short(stderr, 4000)
         if "failed_step" not in record:
             record["observed"] = record["message"]
-    return record
+    return stored_record(record)
+
+
+def stored_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as stored: what the adapter handed back is bounded in size (a 5 MB
+    position would otherwise be written into results.jsonl and report.json for every
+    scenario), and every lone surrogate replaced, so each report file can be written."""
+    if "position" in record:
+        record["position"] = bounded(record["position"], POSITION_BOUND, "the position")
+    if "handshake" in record:
+        record["handshake"] = bounded(record["handshake"], HANDSHAKE_BOUND, "the handshake")
+    verdict = record.get("verdict")
+    if isinstance(verdict, dict):
+        record["verdict"] = {k: _short(v, 2000) if isinstance(v, str) else v
+                             for k, v in verdict.items()}
+    cleaned: dict[str, Any] = scrub(record)
+    return cleaned
 
 
 def is_scenario(item: pytest.Item) -> bool:
@@ -255,6 +269,8 @@ class Writer:
     @pytest.hookimpl
     def pytest_collection_modifyitems(self, config: pytest.Config,
                                       items: list[pytest.Item]) -> None:
+        # the scenarios this run covers: the report drops a record of any other
+        write_collected(self.path, [i.nodeid for i in items])
         if not self.skip_keys:
             return
         keep = [i for i in items if i.nodeid not in self.skip_keys]
@@ -269,6 +285,7 @@ class Writer:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        write_collected(self.path, ids)
         self.total = max(self.total, len([i for i in ids if i not in self.skip_keys]))
 
     @pytest.hookimpl

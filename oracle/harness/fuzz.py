@@ -9,13 +9,15 @@ it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) 
 leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
 ``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
 Exit status: 0 no divergence, 1 a divergence, 2 a bad command line (an unknown mutant,
-an option the oracle lacks where it plays, options no opening takes), 3 nothing
+an option the oracle lacks where it plays, options no opening takes, a command that
+answers the handshake but is no adapter: ``not_an_adapter``), 3 nothing
 compared: no game of the campaign got past its first position (no legal action there,
 or ``--max-actions 0``), so "agree" would claim what was never tested; 4 some games did
 not finish (a ``-j`` worker failed: pytest's output is in ``workers.log``, and
-``--resume`` plays the missing games). A game whose new
-game offers nothing to play (18xx: the engine plays operating rounds) starts its games
-from the game's openings instead (``GameModule.openings``).
+``--resume`` plays the missing games); 130, 143 or 124 when SIGINT, SIGTERM or
+``--deadline`` stopped it (oracle.harness.stopping: the games played are kept). A game
+whose new game offers nothing to play (18xx: the engine plays operating rounds) starts
+its games from the game's openings instead (``GameModule.openings``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -31,6 +34,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from oracle.core import cli_types
 from oracle.core.errors import MalformedInput
 from oracle.core.options import resolve_options
 from oracle.games import game_module
@@ -48,39 +52,47 @@ from oracle.harness.fuzz_campaign import (
 from oracle.harness.fuzz_draft import write_finding
 from oracle.harness.fuzz_shrink import shrink
 from oracle.harness.lockstep import Divergence, Lockstep, Played
-from oracle.harness.serve_mutant import resolve_spec
-from oracle.protocol.implementation import JSON
+from oracle.harness.serve_mutant import impl_spec, resolve_spec
+from oracle.harness.stopping import GRACE, Stopper, add_bounds
+from oracle.protocol import lifetime
+from oracle.protocol.implementation import JSON, ImplementationOutcome
+from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 ITEMS_ENV = "RAILRULES_FUZZ_OUT"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--impl", required=True,
+    parser.add_argument("--impl", required=True, type=impl_spec,
                         help="implementation A (it chooses): oracle, mutant:NAME or a command")
-    parser.add_argument("--against", default="oracle", help="implementation B (default oracle)")
+    parser.add_argument("--against", default="oracle", type=impl_spec,
+                        help="implementation B (default oracle)")
     parser.add_argument("--game", default="rocket", help="the game (default rocket)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option for every game (repeatable)")
-    parser.add_argument("--players", type=int, default=0,
+    parser.add_argument("--players", type=cli_types.non_negative_int, default=0,
                         help="players a game (default: drawn from the game's range)")
-    parser.add_argument("--games", type=int, default=100, help="games to play")
-    parser.add_argument("--start", type=int, default=0,
+    parser.add_argument("--games", type=cli_types.positive_int, default=100,
+                        help="games to play")
+    parser.add_argument("--start", type=cli_types.non_negative_int, default=0,
                         help="first game index (several machines: disjoint ranges)")
     parser.add_argument("--seed", type=int, default=0, help="campaign seed")
-    parser.add_argument("--max-actions", type=int, default=400,
+    parser.add_argument("--max-actions", type=cli_types.non_negative_int, default=400,
                         help="actions a game at most (a longer game is cut: 'capped')")
     parser.add_argument("--out", default=None, help="output folder (default reports/fuzz-A-vs-B)")
     parser.add_argument("--resume", action="store_true", help="play only games not yet streamed")
     parser.add_argument("--keep-going", action="store_true",
                         help="play every game, even after a divergence")
     parser.add_argument("--no-shrink", action="store_true", help="write the divergence unshrunk")
-    parser.add_argument("-j", "--jobs", type=int, default=0,
+    parser.add_argument("-j", "--jobs", type=cli_types.non_negative_int, default=0,
                         help="pytest-xdist workers (0: in this process)")
     parser.add_argument("--xdist", default="", metavar="ARGS",
                         help="pytest-xdist arguments instead of -n (remote workers: "
                              "'-d --tx 8*ssh=host//python=...'); docs/fuzz.md")
-    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
+    parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
+                        help="seconds per reply")
     parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
+    add_bounds(parser, "the campaign (the games played are kept)", "each adapter's",
+               DEFAULT_MEMORY_MIB)
 
 
 def parse_options(pairs: Iterable[str]) -> JSON:
@@ -93,6 +105,25 @@ def parse_options(pairs: Iterable[str]) -> JSON:
         if isinstance(out[name], str) and value.lstrip("-").isdigit():
             out[name] = int(value)
     return out
+
+
+def not_an_adapter(spec: str, timeout: float,
+                   memory_mib: int = DEFAULT_MEMORY_MIB) -> str | None:
+    """Why the command ``spec`` is no adapter at all, or None: it answers the handshake
+    with something that is not a protocol v1 handshake reply (``cat``, a shell). Asked
+    once, before any game. An adapter that dies or hangs on starting is one with a bug:
+    its games diverge, and that is the finding, not a bad command line."""
+    if spec in ("", "oracle") or spec.startswith("mutant:"):
+        return None
+    side = implementation(spec, timeout, memory_mib)
+    try:
+        side.hello()
+    except ImplementationOutcome as err:
+        if err.message.startswith("reply to 'hello'"):  # not JSON, wrong seq, not a reply
+            return f"not a protocol v1 adapter: {err.message[:300]} (docs/protocol.md)"
+    finally:
+        side.close()
+    return None
 
 
 def side_name(spec: str) -> str:
@@ -120,6 +151,20 @@ class Bar:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The campaign. SIGINT, SIGTERM and ``--deadline`` stop it cleanly: the games played
+    stay in the stream (``--resume`` plays the rest), every adapter is ended, and the exit
+    status is 130, 143 or 124."""
+    with Stopper(deadline=getattr(args, "deadline", None)) as stopper:
+        try:
+            return _run(args, stopper)
+        except KeyboardInterrupt:
+            print(f"\nfuzz: {stopper.reason or 'interrupted'}: stopped; the games played "
+                  "are kept, and the same command with --resume plays the rest",
+                  file=sys.stderr)
+            return stopper.code or 130
+
+
+def _run(args: argparse.Namespace, stopper: Stopper) -> int:
     try:
         low, high = game_module(args.game).players
     except Exception as err:  # an unknown game
@@ -150,11 +195,18 @@ def run(args: argparse.Namespace) -> int:
     except SystemExit as err:  # no opening takes these options
         print(f"railrules {err}", file=sys.stderr)
         return 2
+    for flag, spec in (("--impl", args.impl), ("--against", args.against)):
+        problem = not_an_adapter(spec, args.timeout,
+                                 getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB))
+        if problem is not None:
+            print(f"railrules fuzz: {flag} {spec!r}: {problem}", file=sys.stderr)
+            return 2
     campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
                         options=parse_options(args.option), players=args.players,
                         games=args.games, start=args.start, seed=args.seed,
                         max_actions=args.max_actions,
-                        timeout=args.timeout)
+                        timeout=args.timeout,
+                        adapter_memory=getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB))
     names = (side_name(args.impl), side_name(args.against))
     out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
     done = prepare(out, campaign, args.resume)
@@ -180,9 +232,9 @@ def run(args: argparse.Namespace) -> int:
                 diverged += line["outcome"] == "diverged"
                 bar.draw(len(played_now), diverged)
         except KeyboardInterrupt:
-            print(f"\ninterrupted after {len(played_now)} games; the same command with "
-                  "--resume plays the rest", file=sys.stderr)
-            return 130
+            print(f"\n{stopper.reason or 'interrupted'}: stopped after {len(played_now)} "
+                  "games; the same command with --resume plays the rest", file=sys.stderr)
+            return stopper.code or 130
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     bar.draw(len(played_now), sum(x["outcome"] == "diverged" for x in played_now), final=True)
     everything = read_stream(out / STREAM)
@@ -221,8 +273,8 @@ def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, 
     found = Played(list(line["player_names"]), dict(line["options"]), list(line["trace"]),
                    list(line["choices"]), Divergence.from_json(line["divergence"]),
                    start=line.get("start"))
-    a = implementation(campaign.impl, campaign.timeout)
-    b = implementation(campaign.against, campaign.timeout)
+    a = implementation(campaign.impl, campaign.timeout, campaign.adapter_memory)
+    b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
     try:
         lock = Lockstep(a, b, campaign.game)
         t0 = time.perf_counter()
@@ -262,13 +314,20 @@ def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
            f"--rootdir={out}"]
     env = {**os.environ, ITEMS_ENV: str(out.resolve())}
     log = out / "workers.log"
-    with log.open("wb") as sink, subprocess.Popen(cmd, env=env, stdout=sink,
-                                                  stderr=subprocess.STDOUT) as proc:
-        while proc.poll() is None:
-            time.sleep(0.5)
-            now = read_stream(out / STREAM)
-            new = [v for k, v in now.items() if k not in before]
-            bar.draw(len(new), sum(x["outcome"] == "diverged" for x in new))
+    # a session of its own, ended whole on a stop; it dies with this process (pytest's
+    # workers then kill their adapters: oracle.protocol.lifetime)
+    with log.open("wb") as sink, subprocess.Popen(
+            cmd, env=env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True,
+            preexec_fn=lifetime.child_setup(0, signal.SIGTERM)) as proc:
+        try:
+            while proc.poll() is None:
+                time.sleep(0.5)
+                now = read_stream(out / STREAM)
+                new = [v for k, v in now.items() if k not in before]
+                bar.draw(len(new), sum(x["outcome"] == "diverged" for x in new))
+        except BaseException:
+            lifetime.stop_group(proc, GRACE)
+            raise
     now = read_stream(out / STREAM)
     played = [v for k, v in sorted(now.items()) if k not in before]
     missing = [i for i in todo if i not in now]

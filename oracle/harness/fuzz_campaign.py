@@ -22,6 +22,7 @@ from oracle.harness.lockstep import Chooser, Lockstep, Played
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import JSON, Implementation
+from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 STREAM = "games.jsonl"
 SETTINGS = "campaign.json"
@@ -41,6 +42,8 @@ class Campaign:
     seed: int = 0
     max_actions: int = 400
     timeout: float = 5.0
+    #: the bound on an adapter's address space, MiB (0: none): ``--adapter-memory``
+    adapter_memory: int = DEFAULT_MEMORY_MIB
 
     def to_json(self) -> JSON:
         return asdict(self)
@@ -52,15 +55,17 @@ class Campaign:
     def same_games(self, other: Campaign) -> bool:
         """Whether ``other`` plays the same games (so its results can be resumed)."""
         mine, theirs = self.to_json(), other.to_json()
-        for loose in ("games", "start", "timeout"):
+        for loose in ("games", "start", "timeout", "adapter_memory"):
             mine.pop(loose)
             theirs.pop(loose)
         return mine == theirs
 
 
-def implementation(spec: str, timeout: float = 5.0) -> Implementation:
+def implementation(spec: str, timeout: float = 5.0,
+                   memory_mib: int = DEFAULT_MEMORY_MIB) -> Implementation:
     """``oracle``, ``mutant:NAME`` (served over the protocol) or an adapter command."""
-    return make_implementation(resolve_spec(spec), timeout=timeout, max_restarts=0)
+    return make_implementation(resolve_spec(spec), timeout=timeout, max_restarts=0,
+                               memory_mib=memory_mib)
 
 
 def random_chooser(rng: random.Random) -> Chooser:
@@ -129,8 +134,8 @@ def record(index: int, played: Played, seconds: float) -> JSON:
 def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
               stop_on_divergence: bool = True) -> Iterator[JSON]:
     """Play the games, appending one flushed line each to ``stream``; yields them."""
-    a = implementation(campaign.impl, campaign.timeout)
-    b = implementation(campaign.against, campaign.timeout)
+    a = implementation(campaign.impl, campaign.timeout, campaign.adapter_memory)
+    b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
     lock = Lockstep(a, b, campaign.game)
     try:
         for index in indices:

@@ -23,6 +23,7 @@ from oracle.protocol.implementation import (
     Errored,
     Implementation,
     ImplementationOutcome,
+    InvalidReply,
     Skipped,
     Unsupported,
 )
@@ -42,11 +43,25 @@ def trace_json(played: Played, game: str, *, impl: str, against: str,
     return trace
 
 
+#: what a trace holds, beside its format, for ``railrules replay``
+TRACE_FIELDS = {"game": str, "players": list, "options": dict, "actions": list,
+                "divergence": dict}
+
+
 def load_trace(path: Path) -> JSON:
-    data: JSON = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("format") != TRACE_FORMAT:
-        raise SystemExit(f"{path}: not a railrules fuzz trace ({TRACE_FORMAT})")
-    return data
+    """A trace written by ``write_finding``; ``OSError`` when it cannot be read,
+    ``ValueError`` naming what is wrong when it is not such a trace."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as err:  # not JSON, or not UTF-8
+        raise ValueError(f"{path}: not JSON ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != TRACE_FORMAT:
+        raise ValueError(f"{path}: not a railrules fuzz trace ({TRACE_FORMAT})")
+    for field, kind in TRACE_FIELDS.items():
+        if not isinstance(data.get(field), kind):
+            raise ValueError(f"{path}: {field}: missing, or not a JSON {kind.__name__}")
+    trace: JSON = data
+    return trace
 
 
 def _step_writer(game: str) -> Callable[[JSON], str | None]:
@@ -130,6 +145,9 @@ def divide(a: Implementation, b: Implementation, trace: JSON) -> str:
     except ImplementationOutcome as err:
         return "\n".join([*rows, f"stopped: a side gave {err.outcome}: {err.message[:300]}"]) \
             + "\n"
+    except InvalidReply as err:
+        return "\n".join([*rows, f"stopped: a side gave an invalid answer: "
+                                  f"{err.message[:300]}"]) + "\n"
 
 
 def _divide(a: Implementation, b: Implementation, trace: JSON, rows: list[str]) -> str:

@@ -25,6 +25,7 @@ from typing import Any, Final
 import orjson
 
 from oracle.core.wire_json import PASS_THROUGH as _PASS_THROUGH
+from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import (
     INSPECT_QUESTIONS,
     JSON,
@@ -32,10 +33,12 @@ from oracle.protocol.implementation import (
     Errored,
     Implementation,
     ImplementationOutcome,
+    InvalidReply,
     Skipped,
     Unsupported,
     Verdict,
 )
+from oracle.protocol.inprocess import InProcess
 
 #: picks the action at ``step`` from A's sorted legal actions (None: stop the game)
 Chooser = Callable[[int, list[JSON]], JSON | None]
@@ -92,7 +95,8 @@ class Divergence:
     """The first difference: after ``step`` actions, on ``kind``."""
 
     step: int
-    #: new_game | legal_actions | verdict | position | scores | game_over | error
+    #: new_game | legal_actions | verdict | position | scores | game_over | error |
+    #: invalid (a side handed back what the game's own checks refuse: ``InvalidReply``)
     kind: str
     detail: JSON
 
@@ -168,6 +172,14 @@ class Lockstep:
 
     def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
         self.a, self.b, self.game = a, b, game
+        # Against the reference oracle a side's legal actions are compared by their exact
+        # text (``key``): equal to the oracle's, they are valid; else a divergence. So the
+        # client's own check of each action (docs/protocol.md, "Validation") would only
+        # cost time (a third of a served rocket game's). Positions stay checked: they are
+        # compared with ``==``, which takes ``1``, ``1.0`` and ``true`` for one another.
+        for side, other in ((a, b), (b, a)):
+            if isinstance(side, ProtocolClient) and _reference(other):
+                side.check_actions = False
         #: the canonical keys of A's sorted legal actions at the current step, and their set
         self._keys: list[str] = []
         self._key_set: set[str] = set()
@@ -240,7 +252,7 @@ class Lockstep:
     @staticmethod
     def _drain(reply: Callable[[], Any]) -> None:
         """Read a reply nobody will use (A failed first), so the next request is clean."""
-        with contextlib.suppress(ImplementationOutcome):
+        with contextlib.suppress(ImplementationOutcome, InvalidReply):
             reply()
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
@@ -253,6 +265,9 @@ class Lockstep:
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
             played.divergence = Divergence(len(played.actions), "error", {
                 "outcome": err.outcome, "message": err.message[:500]})
+        except InvalidReply as err:  # a wrong answer whatever the other side says
+            played.divergence = Divergence(len(played.actions), "invalid", {
+                "command": err.command, "field": err.field, "message": err.message[:500]})
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -298,14 +313,16 @@ class Lockstep:
             action = choose(step, legal)
             if action is None:
                 return
-            if batch:
-                pending = self._inspect(pa, pb, action)
-                va, vb = pending.both("apply")
-            else:
-                va, vb = self._both("apply", pa, pb, action)
-            played.actions.append(action)
-            chosen = key(action)
-            played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
+            try:
+                if batch:
+                    pending = self._inspect(pa, pb, action)
+                    va, vb = pending.both("apply")
+                else:
+                    va, vb = self._both("apply", pa, pb, action)
+            except InvalidReply:  # about the position the action makes: in the trace,
+                self._played(played, action)  # so a replay (the shrinker) reaches it
+                raise
+            self._played(played, action)
             step += 1
             b_declined = vb is _GAP
             if b_declined:
@@ -325,6 +342,12 @@ class Lockstep:
             pa, pb = va.position, vb.position
             if pending is not None and b_declined:
                 pending = _Step(pending.a, self._b_answers(pb))
+
+    def _played(self, played: Played, action: JSON) -> None:
+        """Add ``action`` to the trace, with A's index of it among its sorted actions."""
+        played.actions.append(action)
+        chosen = key(action)
+        played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
 
     def _asker(self, pending: _Step | None, pa: JSON, pb: JSON) -> Both:
         """Where the questions about the current positions are answered: the step's
@@ -366,6 +389,11 @@ class Lockstep:
         over = oa if oa is not _GAP else ob if ob is not _GAP else not legal
         played.over = bool(over)
         return legal
+
+
+def _reference(impl: Implementation) -> bool:
+    """The built-in oracle as it ships: in process, no game engine replaced."""
+    return type(impl) is InProcess and not impl._overrides
 
 
 def _verdict_json(v: Verdict) -> JSON:

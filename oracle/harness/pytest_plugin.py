@@ -8,6 +8,7 @@ certify sets it, and a plain pytest run may too.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,13 @@ from oracle.games import game_modules, get_game, registered_games
 from oracle.harness import collect
 from oracle.harness.collect import IMPL_ID
 from oracle.harness.serve_mutant import resolve_spec
+from oracle.protocol import lifetime, sandbox
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import Implementation
+from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
+from oracle.protocol.sandbox import MODES
 from steps.paths import features_dir
-from steps.tags import is_suite_tag, node_tags, rulings_of
+from steps.tags import is_suite_tag, node_tags, rulings_of, scenario_id
 from steps.world import InvariantCheck, World
 
 
@@ -35,6 +39,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="how often a dead adapter is restarted before giving up (default 3)")
     group.addoption("--impl-max-reply", type=int, default=16 << 20,
                     help="largest reply line accepted, in bytes (default 16 MiB)")
+    group.addoption("--impl-isolate", choices=MODES, default="auto",
+                    help="run the adapter in a sandbox (bubblewrap): auto (when it works "
+                         "here, default), yes (required), no (docs/certify.md, Isolation)")
+    group.addoption("--impl-memory", type=int, default=DEFAULT_MEMORY_MIB,
+                    help="bound on the adapter's address space in MiB (RLIMIT_AS; default "
+                         f"{DEFAULT_MEMORY_MIB}, 0 for none)")
     group.addoption("--railrules-game", action="append", default=None,
                     help="run only this game's scenarios (repeatable; default: every game)")
     group.addoption("--impl-each", action="append", default=None,
@@ -43,6 +53,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "record names its implementation")
     group.addoption("--railrules-ruling", action="append", default=None,
                     help="run only scenarios of this ruling ID or prefix (repeatable)")
+    group.addoption("--railrules-scenario", action="append", default=None,
+                    help="run only the scenario with this @id (repeatable; comma-separated)")
+    group.addoption("--railrules-scope", default=None,
+                    help="run only scenarios citing one of these exact ruling IDs "
+                         "(comma-separated): how certify's --scope narrows a run")
     group.addoption("--railrules-results", default=None,
                     help="stream one JSON line per scenario to this file")
     group.addoption("--railrules-resume", action="store_true",
@@ -53,11 +68,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "railrules_tag(tag): a suite tag from a .feature file")
+    # SIGTERM (certify's hard stop, and the parent-death signal certify sets on pytest and
+    # a worker sets here on itself) kills the adapters' process groups, children and all,
+    # before the process dies of it: nothing of the run outlives it (docs/certify.md)
+    if hasattr(config, "workerinput"):
+        lifetime.die_with_parent(signal.SIGTERM)
+    lifetime.end_adapters_on((signal.SIGTERM,))
     path = config.getoption("--railrules-results")
+    if not hasattr(config, "workerinput"):
+        _check_isolation(config)
     if path and not hasattr(config, "workerinput"):  # written by the main process only
         writer = collect.Writer(Path(path), bool(config.getoption("--railrules-resume")),
                                 bool(config.getoption("--railrules-progress")))
         config.pluginmanager.register(writer, "railrules-writer")
+
+
+def _check_isolation(config: pytest.Config) -> None:
+    """``--impl-isolate yes`` without a working sandbox stops the run before it starts
+    (the in-process oracle starts no process: it needs none)."""
+    specs = config.getoption("--impl-each") or [config.getoption("--impl")]
+    if config.getoption("--impl-isolate") != "yes" or all(
+            resolve_spec(str(s)) in ("", "oracle") for s in specs):
+        return
+    works, why = sandbox.available()
+    if not works:
+        raise pytest.UsageError(f"--impl-isolate yes: no working sandbox: {why}")
 
 
 def scenario_game(item: pytest.Item) -> str | None:
@@ -78,7 +113,11 @@ def scenario_game(item: pytest.Item) -> str | None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     games = config.getoption("--railrules-game")
     rulings = tuple(config.getoption("--railrules-ruling") or ())
-    if not games and not rulings:
+    ids = {i.strip() for given in config.getoption("--railrules-scenario") or ()
+           for i in given.split(",") if i.strip()}
+    scope_text = config.getoption("--railrules-scope")
+    scope = {r for r in (scope_text or "").split(",") if r} if scope_text is not None else None
+    if not games and not rulings and not ids and scope is None:
         return
     unknown = sorted(set(games or ()) - set(game_modules()))
     if unknown:
@@ -92,7 +131,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             return True
         if games and game not in games:
             return False
-        return not rulings or any(r.startswith(rulings) for r in rulings_of(node_tags(item)))
+        tags = node_tags(item)
+        cited = rulings_of(tags)
+        if scope is not None and not scope.intersection(cited):
+            return False
+        if ids and scenario_id(tags) not in ids:
+            return False
+        return not rulings or any(r.startswith(rulings) for r in cited)
 
     keep = [i for i in items if wanted(i)]
     dropped = [i for i in items if not wanted(i)]
@@ -119,11 +164,16 @@ def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
     config = request.config
     spec = getattr(request, "param", None) or str(config.getoption("--impl"))
     # ``mutant:NAME`` is served over the protocol like any outside engine.
+    results = config.getoption("--railrules-results")
     impl = make_implementation(
         resolve_spec(spec),
         timeout=float(config.getoption("--impl-timeout")),
         max_restarts=int(config.getoption("--impl-restarts")),
-        max_reply_bytes=int(config.getoption("--impl-max-reply")))
+        max_reply_bytes=int(config.getoption("--impl-max-reply")),
+        # the adapter runs in the sandbox, and the results stream's path stays out of it
+        isolate=str(config.getoption("--impl-isolate")),
+        memory_mib=int(config.getoption("--impl-memory")),
+        grader_paths=[str(Path(results).resolve())] if results else [])
     try:
         yield impl
     finally:

@@ -4,29 +4,39 @@ Plays the trace's actions (``trace.json`` from ``railrules fuzz``) from a new ga
 from the opening the trace records, through A and B in lockstep, prints whether and
 where they still differ, and the perft-style divide. Exit status 0 when they agree now
 (the bug is fixed), 1 when they still differ: a regression test for a port in one
-command.
+command; 2 a bad command line, or a file that is not a readable trace.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
+from oracle.core import cli_types
 from oracle.harness.fuzz_campaign import implementation
 from oracle.harness.fuzz_draft import divide, load_trace
 from oracle.harness.lockstep import Lockstep, replay_chooser
+from oracle.harness.serve_mutant import impl_spec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("trace", help="a trace.json written by railrules fuzz")
-    parser.add_argument("--impl", required=True, help="implementation A")
-    parser.add_argument("--against", default="oracle", help="implementation B (default oracle)")
-    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per reply")
+    parser.add_argument("trace", type=cli_types.existing_file,
+                        help="a trace.json written by railrules fuzz")
+    parser.add_argument("--impl", required=True, type=impl_spec, help="implementation A")
+    parser.add_argument("--against", default="oracle", type=impl_spec,
+                        help="implementation B (default oracle)")
+    parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
+                        help="seconds per reply")
     parser.add_argument("--no-divide", action="store_true", help="skip the divide table")
 
 
 def run(args: argparse.Namespace) -> int:
-    trace = load_trace(Path(args.trace))
+    try:
+        trace = load_trace(Path(args.trace))
+    except (OSError, ValueError) as err:  # unreadable, not JSON, not a trace
+        print(f"railrules replay: {err}", file=sys.stderr)
+        return 2
     a = implementation(args.impl, args.timeout)
     b = implementation(args.against, args.timeout)
     try:

@@ -12,6 +12,7 @@ import argparse
 import shlex
 import sys
 
+from oracle.core.cli_types import one_of
 from oracle.harness.mutants import all_mutants, mutant_implementation
 from oracle.protocol.server import serve
 
@@ -33,8 +34,23 @@ def resolve_spec(spec: str) -> str:
     return command(name)
 
 
+#: ``type=`` of a mutant's name: an unknown one is a usage error, before anything runs
+mutant_name = one_of(lambda: all_mutants(), "mutant")
+
+
+def impl_spec(text: str) -> str:
+    """``type=`` of an ``--impl``: not empty, and a ``mutant:NAME`` names a mutant."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty implementation (oracle, mutant:NAME "
+                                         "or an adapter command)")
+    if text.startswith(PREFIX):
+        mutant_name(text.removeprefix(PREFIX))
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", help="the mutant to serve (railrules mutants lists them)")
+    parser.add_argument("name", type=mutant_name,
+                        help="the mutant to serve (railrules mutants lists them)")
     parser.add_argument("--no-check", action="store_true",
                         help="skip validating requests against the protocol schemas")
 

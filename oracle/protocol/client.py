@@ -8,19 +8,21 @@ Robustness (docs/protocol.md, "What the harness does"):
   new one and replays the handshake (the interface is stateless, so that is all
   the setup there is), at most ``max_restarts`` times, after which every request
   fails fast as a crash;
-* requests for a game or option value the handshake did not declare are answered
-  ``Unsupported`` without being sent; an adapter that answers ``unsupported`` to
-  setting up a game it declared claims support it lacks, which is an error.
+* requests for a game or option value the handshake did not declare, and requests that
+  touch a gap it declares (``games[].gaps``: an action type, a query, a command), are
+  answered ``Unsupported`` without being sent: a declared gap;
+* an ``unsupported`` or ``skipped`` reply is a gap no declaration covers, chosen request
+  by request (``UndeclaredGap``): it withholds the certificate (docs/certify.md).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from oracle.core import wire_json
+from oracle.protocol.declarations import Declarations
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -32,26 +34,45 @@ from oracle.protocol.implementation import (
     Implementation,
     ImplementationOutcome,
     Malformed,
-    Skipped,
     TimedOut,
-    Unsupported,
+    UndeclaredGap,
     Verdict,
 )
+from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 from oracle.protocol.messages import PROTOCOL_VERSION, reply_problem
+from oracle.protocol.reply_checks import reply_checks
+from oracle.protocol.sandbox import Isolation
+from oracle.protocol.sandbox import choose as choose_isolation
 from oracle.protocol.transport import AdapterProcess
-
-#: Commands that set a game up: "unsupported" there for a declared game is a false claim.
-SETUP_COMMANDS = frozenset({"new_game", "load"})
 
 
 class ProtocolClient(Implementation):
     """Runs ``command`` (a shell command line) and speaks protocol v1 with it."""
 
+    #: check what the adapter hands back (positions, legal actions) with the game's own
+    #: checks (``ReplyChecks``; docs/protocol.md, "Validation"); a caller may switch it
+    #: off on one instance (``client.check_replies = False``), never silently per reply
+    check_replies: bool = True
+    #: with ``check_replies``, check each legal action too; the fuzz lockstep switches it
+    #: off where it compares them, exactly, with the reference oracle's (lockstep.py)
+    check_actions: bool = True
+
     def __init__(self, command: str, *, timeout: float = 5.0, start_timeout: float = 15.0,
                  max_restarts: int = 3, max_reply_bytes: int = 16 << 20,
                  validate: bool = True, cwd: str | None = None,
-                 exit_grace: float = 1.0) -> None:
+                 exit_grace: float = 1.0, isolate: str = "auto",
+                 grader_paths: Sequence[str] = (),
+                 memory_mib: int = DEFAULT_MEMORY_MIB) -> None:
+        """``isolate``: ``auto``, ``yes`` or ``no``, whether the adapter runs in the
+        sandbox (oracle.protocol.sandbox; ``yes`` raises ``SandboxUnavailable`` here when
+        it cannot); ``grader_paths`` (the results file, the report folder) are kept out
+        of the sandbox's environment; ``memory_mib`` bounds the adapter's address space
+        (RLIMIT_AS, 0: no bound; oracle.protocol.lifetime)."""
         self.command = command
+        self.memory_mib = memory_mib
+        #: how every start of the adapter is isolated (the handshake reports it)
+        self.isolation: Isolation = choose_isolation(isolate)
+        self.grader_paths = tuple(grader_paths)
         self.timeout = timeout
         self.start_timeout = start_timeout
         self.max_restarts = max_restarts
@@ -64,8 +85,8 @@ class ProtocolClient(Implementation):
         self._proc: AdapterProcess | None = None
         self._seq = 0
         self._hello: JSON | None = None
-        #: game -> what the (first) handshake declares for it, and the oracle's defaults
-        self._declared_games: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+        #: what the (first) handshake declares: games, option values, gaps
+        self._decl: Declarations | None = None
         self._last_failure = ""
 
     # -- process lifecycle -------------------------------------------------------------
@@ -89,10 +110,15 @@ class ProtocolClient(Implementation):
             raise Crashed(f"gave up on the adapter after {self.restarts} restarts; "
                           f"last failure: {self._last_failure}")
         self.starts += 1
-        self._proc = AdapterProcess(self.command, self.max_reply_bytes, self.cwd)
+        self._proc = AdapterProcess(self.command, self.max_reply_bytes, self.cwd,
+                                    self.isolation, self.grader_paths, self.memory_mib)
         # Replaying the handshake is the whole setup: every later request carries its position.
-        result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
-                                             "suite": _suite_info()}, self.start_timeout)
+        try:
+            result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
+                                                 "suite": _suite_info()}, self.start_timeout)
+        except ImplementationOutcome:
+            self._drop()  # no handshake, no adapter: the next request starts a new one
+            raise
         if self._hello is None:
             self._hello = result
         return self._proc
@@ -120,6 +146,8 @@ class ProtocolClient(Implementation):
         cmd = request["cmd"]
         seq = self._seq
         self._seq += 1
+        if self._decl is not None:
+            self._decl.check_request(request)
         stale = proc.pending()
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
@@ -154,46 +182,25 @@ class ProtocolClient(Implementation):
         raise _outcome(cmd, reply)
 
     def _call(self, request: JSON) -> JSON:
-        proc = self._ensure()
-        try:
-            return self._exchange(proc, request, self.timeout)
-        except Unsupported as err:
-            if request["cmd"] in SETUP_COMMANDS:
-                raise Errored(f"the handshake declares {request['game']!r} with these options "
-                              f"but {request['cmd']!r} answered unsupported "
-                              f"({err.detail}: {err.message}): it claims support it lacks"
-                              ) from None
-            raise
+        return self._exchange(self._ensure(), request, self.timeout)
 
     # -- declared support ----------------------------------------------------------------
 
     def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
         """Refuse, without sending, a game or option value the handshake did not declare."""
         self._ensure()
-        declared, defaults = self._declarations(game)
-        for name, value in (options or {}).items():
-            if name in declared:
-                if value not in declared[name]:
-                    raise Unsupported(f"option {name}={value!r} is not declared",
-                                      f"option:{name}={_text(value)}")
-            elif name not in defaults or defaults[name] != value:
-                raise Unsupported(f"option {name!r} is not declared, so only its default is "
-                                  f"supported", f"option:{name}={_text(value)}")
+        self._declarations().check_options(game, options)
 
-    def _declarations(self, game: str) -> tuple[dict[str, Any], dict[str, Any]]:
-        """(option -> declared choices, the oracle's defaults) for a declared game, read
-        once per game: every request checks its position's options against them."""
-        found = self._declared_games.get(game)
-        if found is not None:
-            return found
+    def _declarations(self) -> Declarations:
         assert self._hello is not None
-        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
-        if entry is None:
-            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
-        found = ({o["name"]: o.get("choices", []) for o in entry.get("options", [])},
-                 _oracle_defaults(game))
-        self._declared_games[game] = found
-        return found
+        if self._decl is None:
+            self._decl = Declarations(self._hello)
+        return self._decl
+
+    def declared_gaps(self, game: str) -> frozenset[str]:
+        """The gaps the handshake declares for ``game`` (empty for an undeclared game)."""
+        self._ensure()
+        return self._declarations().gaps(game)
 
     def _position_options(self, game: str, position: JSON) -> None:
         options = position.get("options") if isinstance(position, dict) else None
@@ -205,14 +212,17 @@ class ProtocolClient(Implementation):
         self._ensure()
         assert self._hello is not None
         about = dict(self._hello.get("implementation", {}))
+        # ``isolation`` is the harness's word, never the adapter's: it overrides any
+        # ``isolation`` the adapter put in its own handshake
         return {**about, "games": self._hello.get("games", []),
-                "protocol": self._hello.get("protocol")}
+                "protocol": self._hello.get("protocol"),
+                "isolation": self.isolation.as_json()}
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         self._declared(game, options)
         result = self._call({"cmd": "new_game", "game": game, "players": list(players),
                              "options": dict(options)})
-        position: JSON = result["position"]
+        position: JSON = self._checked("new_game", game, result["position"])
         return position
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
@@ -233,7 +243,7 @@ class ProtocolClient(Implementation):
         if question == "apply":
             request["action"] = action or {}
         reply = self._post(self._ensure(), request, self.timeout)
-        return lambda: read(reply())
+        return lambda: self._checked(question, game, read(reply()))
 
     def batches(self) -> bool:
         """Whether the handshake declares ``inspect`` (docs/protocol.md): only then is
@@ -258,12 +268,13 @@ class ProtocolClient(Implementation):
         if action is not None:
             request["action"] = action
         reply = self._post(self._ensure(), request, self.timeout)
-        return lambda: self._answers(reply(), list(ask), action is not None)
+        return lambda: self._answers(reply(), list(ask), action is not None, game)
 
-    def _answers(self, parts: JSON, ask: list[str], applied: bool) -> Answers:
+    def _answers(self, parts: JSON, ask: list[str], applied: bool, game: str = "") -> Answers:
         """The ``Answers`` an inspect result gives; a result that leaves out a part it
         owes, or adds one nobody asked for, breaks the protocol (graded ``crash``, as a
-        reply failing its schema is: the adapter is not killed)."""
+        reply failing its schema is: the adapter is not killed). A part the game's checks
+        refuse raises ``InvalidReply`` for the whole reply, as the single command would."""
         expected = ["apply"] if applied else []
         if not applied or _accepted(parts.get("apply")):
             expected += ask
@@ -274,7 +285,8 @@ class ProtocolClient(Implementation):
         answers: Answers = {}
         for question, part in parts.items():
             if "result" in part:
-                answers[question] = ANSWERS[question](part["result"])
+                answers[question] = self._checked(question, game, ANSWERS[question](
+                    part["result"]), "inspect")
             else:
                 answers[question] = _outcome(question, part)
         return answers
@@ -288,8 +300,30 @@ class ProtocolClient(Implementation):
         return self._call({"cmd": cmd, "game": game, "position": position})
 
     def canonical(self, game: str, position: JSON) -> JSON:
-        result: JSON = self._query("position", game, position)["position"]
+        result: JSON = self._checked("position", game,
+                                     self._query("position", game, position)["position"])
         return result
+
+    def _checked(self, question: str, game: str, answer: Any, within: str = "") -> Any:
+        """``answer`` (a command's answer as ``ANSWERS`` reads it), once the game's own
+        checks accept what it hands back (``ReplyChecks``): a position the oracle's load
+        refuses, or a legal action of the wrong shape, raises ``InvalidReply``. A game
+        the oracle does not know cannot be checked: its answers pass as they are."""
+        if not self.check_replies:
+            return answer
+        checks = reply_checks(game) if game else None
+        if checks is None:
+            return answer
+        command = f"{within} ({question})" if within else question
+        if question == "apply":
+            if answer.accepted:
+                checks.position(command, answer.position)
+        elif question == "legal_actions":
+            if self.check_actions:
+                checks.actions(command, answer)
+        elif question in POSITION_COMMANDS:
+            checks.position(command, answer)
+        return answer
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         result: list[JSON] = self.start("legal_actions", game, position)()
@@ -320,14 +354,20 @@ class ProtocolClient(Implementation):
 
 
 def _outcome(cmd: str, reply: JSON) -> ImplementationOutcome:
-    """The outcome a reply (or an inspect part) that is not a result stands for."""
+    """The outcome a reply (or an inspect part) that is not a result stands for. An
+    ``unsupported`` or ``skipped`` reply is always an undeclared gap: a declared one is
+    never asked (``ProtocolClient._declared_gap``)."""
     if "skipped" in reply:
         body = reply["skipped"]
-        return Skipped(str(body.get("reason", "")), body.get("issue_url"))
+        return UndeclaredGap(f"answered skipped to {cmd!r} ({str(body.get('reason', ''))[:200]})"
+                             ", a gap the handshake does not declare", f"skipped:{cmd}")
     if "unsupported" in reply:
         body = reply["unsupported"]
-        feature = str(body.get("feature", cmd))
-        return Unsupported(str(body.get("reason") or f"unsupported: {feature}"), feature)
+        feature = str(body.get("feature", cmd))[:200]
+        reason = str(body.get("reason") or "")[:200]
+        return UndeclaredGap(f"answered unsupported to {cmd!r} (feature {feature!r}"
+                             f"{': ' + reason if reason else ''}), a gap the handshake "
+                             f"does not declare", feature)
     body = reply.get("errored") or {}
     return Errored(str(body.get("message", "errored")), body.get("traceback"))
 
@@ -352,19 +392,8 @@ ANSWERS: dict[str, Callable[[JSON], Any]] = {
 }
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _oracle_defaults(game: str) -> dict[str, Any]:
-    """The oracle's option defaults for ``game`` (empty if the oracle lacks the game)."""
-    from oracle.games import get_game, registered_games
-    if game not in registered_games():
-        return {}
-    try:
-        return {o.name: o.default for o in get_game(game).options()}
-    except ImportError:
-        return {}
+#: commands whose whole answer is a position (``new_game``, ``position``: the canonical form)
+POSITION_COMMANDS = frozenset({"new_game", "position"})
 
 
 def _suite_info() -> JSON:

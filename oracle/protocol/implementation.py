@@ -68,9 +68,18 @@ class Unsupported(ImplementationOutcome):
 
 
 class Skipped(ImplementationOutcome):
-    """The implementation knowingly skips this request (a declared gap)."""
+    """The implementation knowingly skips this request."""
 
     outcome = "skipped"
+
+
+class UndeclaredGap(Unsupported):
+    """An ``unsupported`` or ``skipped`` answer that no declaration in the handshake
+    covers. A gap the engine chooses at run time, request by request, could hide exactly
+    the answers it gets wrong, so it withholds the certificate (docs/certify.md, "Threat
+    model"); it is still a gap to the fuzz lockstep, as ``Unsupported`` is."""
+
+    outcome = "undeclared-gap"
 
 
 class Errored(ImplementationOutcome):
@@ -89,6 +98,26 @@ class TimedOut(ImplementationOutcome):
     """The implementation did not answer in time."""
 
     outcome = "timeout"
+
+
+class InvalidReply(AssertionError):
+    """A result the protocol's schemas take but the game does not: a position its own
+    load refuses, a legal action its action schema refuses (docs/protocol.md,
+    "Validation"). A wrong answer, so an ``AssertionError``: ``fail`` at a When or Then
+    step, ``setup-error`` in a Given (oracle.harness.collect.classify). ``expected``
+    and ``observed`` are what the scenario's record shows (collect.step_error)."""
+
+    def __init__(self, command: str, what: str, field: str, problem: str,
+                 value: Any = None) -> None:
+        message = f"{command} handed back {what}: at {field}: {problem}"
+        super().__init__(message)
+        self.message = message
+        #: the protocol command whose result it was (``apply``, ``legal_actions``, ...)
+        self.command = command
+        #: the refused field (the load's name for it, or a schema path joined by dots)
+        self.field = field
+        self.expected = f"{command} hands back what the game's own checks accept"
+        self.observed: Any = message if value is None else {"refused": message, "value": value}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Iterator
+from typing import IO, Any, Final
 
 from oracle.core import wire_json
+from oracle.core.cli_types import one_of, positive_int
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
@@ -25,6 +26,13 @@ from oracle.protocol.implementation import (
     Unsupported,
 )
 from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
+
+#: Bytes a request line may have, its line end not counted (``--max-request``). A
+#: request carries one position and one action: some 10 kB; a longer line is answered
+#: ``errored`` unread, and serving goes on (docs/protocol.md, "Serving the oracle").
+MAX_REQUEST_BYTES: Final = 1 << 20
+#: Bytes read at a time while dropping the rest of a line over the bound.
+_DRAIN: Final = 1 << 16
 
 
 def hello_result(impl: Implementation) -> JSON:
@@ -140,12 +148,39 @@ def _envelope(impl: Implementation, msg: JSON) -> JSON:
                             "traceback": traceback.format_exc()}}
 
 
-def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool = True) -> int:
-    """Answer requests until ``stop`` or end of input."""
-    for line in stdin:
-        if not line.strip():
+def too_large(limit: int) -> JSON:
+    """The reply to a request line over ``limit`` bytes (its ``seq`` unread)."""
+    return {"seq": None, "errored": {"message": f"request larger than {limit} bytes"}}
+
+
+def _lines(stdin: IO[bytes], limit: int) -> Iterator[bytes | None]:
+    """The request lines of ``stdin``; None for a line over ``limit`` bytes, whose
+    bytes are read and dropped a chunk at a time, never held whole."""
+    while True:
+        line = stdin.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
             continue
-        reply, stop = _answer(impl, line, check)
+        while True:  # over the bound: skip to the end of this line
+            rest = stdin.readline(_DRAIN)
+            if not rest or rest.endswith(b"\n"):
+                break
+        yield None
+
+
+def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool = True,
+          max_request: int = MAX_REQUEST_BYTES) -> int:
+    """Answer requests until ``stop`` or end of input; a line over ``max_request``
+    bytes is answered ``errored`` and serving goes on."""
+    for line in _lines(stdin, max_request):
+        if line is None:
+            reply, stop = too_large(max_request), False
+        elif not line.strip():
+            continue
+        else:
+            reply, stop = _answer(impl, line, check)
         stdout.write(wire_json.dumps(reply) + b"\n")
         stdout.flush()
         if stop:
@@ -154,17 +189,27 @@ def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool
     return 0
 
 
+def _game_names() -> list[str]:
+    from oracle.games import game_modules
+    return list(game_modules())
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", default=None,
+                        type=one_of(_game_names, "game"),
                         help="offer only this game (repeatable; default: every game)")
     parser.add_argument("--no-check", action="store_true",
                         help="skip validating requests against the protocol schemas")
+    parser.add_argument("--max-request", type=positive_int, default=MAX_REQUEST_BYTES,
+                        metavar="BYTES",
+                        help=f"bytes a request line may have (default {MAX_REQUEST_BYTES}); "
+                             "a longer one is answered errored")
 
 
 def run(args: argparse.Namespace) -> int:
     from oracle.protocol.inprocess import InProcess
     return serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
-                 check=not args.no_check)
+                 check=not args.no_check, max_request=args.max_request)
 
 
 if __name__ == "__main__":  # ``python -m oracle.protocol.server``, the same as ``railrules serve``

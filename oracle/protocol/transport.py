@@ -4,6 +4,10 @@ Reading is single-threaded with a selector, so a reply that never comes is a
 timeout, a line longer than the bound is a flood, and end of output is a
 crash. stderr goes to a temporary file (a free log channel, never a crash
 signal: docs/protocol.md) whose tail is attached to errors.
+When asked, the command runs isolated (oracle.protocol.sandbox). The adapter runs in a
+process group of its own, bounded in memory and sent SIGKILL when the process that started
+it dies; ending it ends the whole group, its children too, even once the adapter itself
+has exited (oracle.protocol.lifetime).
 """
 
 from __future__ import annotations
@@ -11,29 +15,65 @@ from __future__ import annotations
 import contextlib
 import os
 import selectors
-import signal
+import shlex
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from typing import IO
 
+from oracle.protocol import lifetime, sandbox
 from oracle.protocol.implementation import Crashed, TimedOut
+from oracle.protocol.sandbox import Isolation
 
 #: How much of the adapter's stderr to attach to an error.
 STDERR_TAIL = 4000
 
 
+def exec_form(command: str) -> str:
+    """``command`` as the shell runs it in place of itself (``exec``), when it is a plain
+    command line (no shell syntax, no leading ``NAME=value``): the adapter is then the
+    process started, and gets its parent-death signal and its process id (a shell that
+    forked it would die alone). Any other command line is returned unchanged."""
+    if sandbox.SHELL_SYNTAX & set(command):
+        return command
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    if not words or "=" in words[0]:
+        return command
+    return f"exec {command}"
+
+
 class AdapterProcess:
     """A started adapter. Every failure raises ``Crashed`` or ``TimedOut``."""
 
-    def __init__(self, command: str, max_line: int, cwd: str | None = None) -> None:
+    def __init__(self, command: str, max_line: int, cwd: str | None = None,
+                 isolation: Isolation | None = None, grader_paths: Sequence[str] = (),
+                 memory_mib: int = lifetime.DEFAULT_MEMORY_MIB) -> None:
+        """``isolation``: run ``command`` in the sandbox (oracle.protocol.sandbox) when
+        it says isolated; ``grader_paths`` are kept out of the sandbox's environment;
+        ``memory_mib``: the bound on its address space (RLIMIT_AS; 0: none)."""
         self.command = command
         self.max_line = max_line
+        # outside the sandbox: the grader reads it, the adapter only writes to it
         self._stderr: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - lives with the process
-        # A session of its own, so killing the group also ends a shell's children.
-        self._proc = subprocess.Popen(
-            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=self._stderr, cwd=cwd, start_new_session=True, bufsize=0)
+        # A session of its own, so killing the group also ends a shell's children (in the
+        # sandbox, killing bwrap ends it all: --die-with-parent, then its PID namespace).
+        setup = lifetime.child_setup(memory_mib)
+        if isolation is not None and isolation.isolated:
+            argv, env = sandbox.wrap(command, cwd=cwd, grader_paths=grader_paths)
+            argv[-1] = exec_form(argv[-1])  # the command line the sandbox's shell runs
+            self._proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                cwd=cwd, env=env, start_new_session=True, bufsize=0, preexec_fn=setup)
+        else:
+            self._proc = subprocess.Popen(
+                exec_form(command), shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self._stderr, cwd=cwd, start_new_session=True, bufsize=0,
+                preexec_fn=setup)
+        lifetime.register(self._proc.pid)  # its group: the leader's pid
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._in = self._proc.stdin
         self._fd = self._proc.stdout.fileno()
@@ -147,12 +187,12 @@ class AdapterProcess:
             self._fill(left)
 
     def kill(self) -> None:
-        """End the adapter and its children, now."""
-        if self._proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._proc.pid, signal.SIGKILL)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self._proc.wait(2)
+        """End the adapter and its whole process group, now: its children too, even when
+        the adapter itself has already exited (a background child it left behind)."""
+        lifetime.kill_group(self._proc.pid)
+        lifetime.unregister(self._proc.pid)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self._proc.wait(2)
         self._release()
 
     def finish(self, grace: float) -> None:

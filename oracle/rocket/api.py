@@ -9,7 +9,7 @@ from typing import Any
 from oracle.core.errors import MalformedInput
 from oracle.core.options import OptionSpec
 from oracle.core.pinning import Pins
-from oracle.core.schema import load_schema
+from oracle.core.schema import check_players, load_schema
 from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
 from oracle.rocket.options import SPECS
@@ -18,6 +18,8 @@ from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
 JSON = dict[str, Any]
+#: where the position schema is shipped
+SCHEMA = ("oracle.rocket", "position.schema.json")
 
 
 #: decoded positions kept per API, by their exact form (a few: the lockstep asks about
@@ -66,14 +68,18 @@ class RocketAPI(Pins[State]):
         return SPECS
 
     def position_schema(self) -> JSON:
-        return load_schema("oracle.rocket", "position.schema.json")
+        return load_schema(*SCHEMA)
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
-        return self._encode(initial_state(players, options))
+        state = initial_state(players, options)  # two to four distinct players
+        check_players(players, SCHEMA[0], SCHEMA[1])  # each an ID the position takes
+        return self._encode(state)
 
     def from_drawing(self, text: str, players: Sequence[str],
                      options: Mapping[str, Any] | None = None) -> JSON:
-        return self._encode(state_from_drawing(text, players, options))
+        state = state_from_drawing(text, players, options)
+        check_players(players, SCHEMA[0], SCHEMA[1])
+        return self._encode(state)
 
     def validate(self, position: JSON) -> None:
         codec.from_json(position)

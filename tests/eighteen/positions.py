@@ -18,6 +18,7 @@ def position(title: str, phase: str, *, presidents: dict[str, tuple[str, int]],
     for c in p["companies"]:
         if c["id"] in presidents:
             c["president"], c["treasury"] = presidents[c["id"]]
+            p["bank"] -= c["treasury"]  # a treasury comes out of the bank
     for priv in p["privates"]:
         if priv["id"] in (owners or {}):
             priv["owner"] = (owners or {})[priv["id"]]
@@ -34,6 +35,27 @@ def position(title: str, phase: str, *, presidents: dict[str, tuple[str, int]],
                      "special_tiles": []}
         p["operating_order"] = order or [turn[0]]
     API.validate(p)
+    return p
+
+
+def balanced(p: JSON, total: int | None = None) -> JSON:
+    """``p`` with its bank making up the rest of the title's money (``total``, by
+    default the title's ``bank`` before the players get their cash): the money in a position adds
+    up (oracle/eighteen/api.py, ``load``)."""
+    if total is None:
+        total = API.rules.titles[p["title"]].bank
+    p["bank"] = total - sum(q["cash"] for q in p["players"]) \
+        - sum(c["treasury"] for c in p["companies"])
+    return p
+
+
+def bank_at(p: JSON, bank: int, player: str = "P3") -> JSON:
+    """``p`` with ``bank`` in the bank (below zero: a broken bank's debt), the
+    difference moved to or from ``player``'s cash, so the money still adds up."""
+    for q in p["players"]:
+        if q["id"] == player:
+            q["cash"] += p["bank"] - bank
+    p["bank"] = bank
     return p
 
 

@@ -18,6 +18,7 @@ from oracle.eighteen.records import MarketCell, MarketDef
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import State
 from oracle.eighteen.titles import TITLES
+from tests.eighteen.positions import balanced
 from tests.eighteen.test_route_queries import scranton_line
 
 JSON = dict[str, Any]
@@ -113,6 +114,7 @@ def test_the_forced_purchase() -> None:
     p = with_trains("buy_train", {**DEPOT, "2": 0})
     company(p)["trains"] = []
     company(p)["treasury"] = 100
+    balanced(p)
     assert refused(p, type="pass") == "train/must_buy"
     after = act(p, type="buy_train", train="3")
     assert next(x for x in after["players"] if x["id"] == "P1")["cash"] == 800 - 80

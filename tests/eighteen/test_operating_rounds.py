@@ -10,6 +10,7 @@ import pytest
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
 from oracle.eighteen.state import State
+from tests.eighteen.positions import bank_at
 from tests.eighteen.test_operating import company, dividend_step
 
 JSON = dict[str, Any]
@@ -58,7 +59,7 @@ def test_the_last_round_of_the_set_ends_play() -> None:
 
 def test_a_broken_bank_plays_out_the_set() -> None:
     p = nyc_last(1, 3)
-    p["bank"], p["bank_broken"] = -10, True
+    bank_at(p, -10)["bank_broken"] = True
     q = pass_(p, "NYC")
     rounds = [q["round"]["operating"]]
     while not API.game_over(q):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
 from oracle.eighteen.state import State
-from tests.eighteen.positions import scenario_positions
+from tests.eighteen.positions import balanced, scenario_positions
 
 STARTS = scenario_positions()
 JSON = dict[str, Any]
@@ -31,10 +31,14 @@ def played_positions(draw: st.DrawFn) -> JSON:
 
 @st.composite
 def edited_positions(draw: st.DrawFn) -> JSON:
-    """Played positions with random (valid) cash and private states."""
+    """Played positions with random (valid) cash and private states: the bank holds
+    the rest of the money."""
     position = draw(played_positions())
     for p in position["players"]:
         p["cash"] = draw(st.integers(0, 2000))
+    balanced(position)  # the bank makes up the rest, in debt when it is broken
+    if position["bank"] < 0:
+        position["bank_broken"] = True
     for priv in position["privates"]:
         priv["closed"] = draw(st.booleans())
         priv["token_lost"] = draw(st.booleans())

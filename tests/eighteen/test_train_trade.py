@@ -6,6 +6,7 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
+from tests.eighteen.positions import balanced
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
 
 
@@ -49,6 +50,7 @@ def test_the_president_does_not_pay_towards_a_company_train() -> None:
     p = with_trains("buy_train")
     company(p)["trains"] = []
     company(p)["treasury"] = 20
+    balanced(p)
     assert refused(p, type="buy_train", train="3", **{"from": "NYC"}, price=100) == \
         "money/insufficient"
     assert company(act(p, type="buy_train", train="3", **{"from": "NYC"}, price=20))[

@@ -117,6 +117,12 @@ def test_report_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert [e["id"] for e in diff["regressions"]] == ["a", "e"]
     assert [e["id"] for e in diff["progressions"]] == ["b"]
     assert [e["id"] for e in diff["other_changes"]] == ["d"]
+    # leaving pass for a gap or for nowhere, and a gap turning into a failure, regress
+    worse = compare(_report({"p": "pass", "q": "pass", "u": "unsupported", "g": "pass"}),
+                    _report({"p": "unsupported", "u": "fail", "g": "undeclared-gap"}))
+    assert [e["id"] for e in worse["regressions"]] == ["g", "p", "q", "u"]
+    hashes = compare({**old, "suite": {"hash": "aa"}}, {**old, "suite": {"hash": "bb"}})
+    assert hashes["warnings"] and not hashes["regressions"]
     assert diff["changed_readings"] == [{"ruling": "SR-X-01", "old": ["x=1"], "new": ["x=2"]}]
     for name, data in (("old", old), ("new", new)):
         (tmp_path / name).mkdir()

@@ -18,7 +18,7 @@ def test_the_18xx_queries_are_listed_and_answered() -> None:
 
 def test_a_query_a_game_does_not_list_is_unsupported() -> None:
     impl = InProcess()
-    position = impl.new_game("rocket", ["P1", "P2", "P3"], {})
+    position = impl.new_game("rocket", ["p1", "p2", "p3"], {})  # rocket IDs: lower case
     with pytest.raises(Unsupported):
         impl.query("rocket", position, "routes", {})
     eighteen = impl.new_game("18xx", ["P1", "P2", "P3"], {"title": "1830"})

@@ -55,6 +55,18 @@ class ToyGame:
         if position["total"] > position["limit"]:
             raise MalformedInput("total", "is past the limit", "toy")
 
+    def validate_action(self, action: JSON) -> None:
+        """An action is exactly ``{"type": "add", "n": integer}``: the toy's action
+        check, which the harness applies to an adapter's legal actions (the optional
+        hook of oracle.protocol.client.ReplyChecks; the toy has no action schema)."""
+        if not isinstance(action, dict) or action.get("type") != "add":
+            raise MalformedInput("action.type", "expected 'add'", "toy")
+        extra = sorted(set(action) - {"type", "n"})
+        if extra:
+            raise MalformedInput(f"action.{extra[0]}", "not a field of add", "toy")
+        if type(action.get("n")) is not int:
+            raise MalformedInput("action.n", "must be an integer", "toy")
+
     def legal_actions(self, position: JSON) -> list[JSON]:
         room = position["limit"] - position["total"]
         top = min(position["options"]["step_max"], room)

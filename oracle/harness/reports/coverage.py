@@ -1,9 +1,12 @@
 """What a certificate covers: its scope, and per ruling whether the run graded it.
 
 A certificate is evidence about rulings, so it names the rulings it speaks for (the
-scope) and says of each whether a scenario put it to the implementation and got a
-verdict. ``certified`` holds only when every settled ruling in scope has at least one
-passing scenario and no scenario of a ruling in scope has a bad outcome.
+scope) and says of each whether its scenarios put it to the implementation and got a
+verdict. ``certified`` holds only when every ruling in scope passes: every one of its
+scenarios passes, apart from readings of an open ruling the engine declares it does not
+follow, and at least one reading of each open option passes whole. A gap the engine
+declared leaves the ruling "not graded"; one it did not declare withholds it as a
+failure does (docs/certify.md, "Threat model").
 
 Scope words (``--scope``, comma-separated, any mix):
 
@@ -21,7 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.harness.catalogue import Ruling
-from oracle.harness.collect import BAD, GRADED
+from oracle.harness.outcomes import BAD, DECLARED_GAP, GRADED
+from oracle.protocol.declarations import GAP_COMMANDS
 
 #: per-ruling coverage, from best to worst
 COVERAGE = ("graded", "unsupported", "not-graded", "untested")
@@ -64,15 +68,80 @@ def resolve_scope(words: Sequence[str] | str | None, *, catalogue: Mapping[str, 
     return Scope(tuple(words), tuple(sorted(chosen)))
 
 
+def _reading_gap(record: Mapping[str, Any]) -> bool:
+    """Whether the scenario is a reading of an open ruling the engine declares it does
+    not follow: unsupported (a declared gap) on exactly an ``@option`` tag it carries."""
+    if record.get("outcome") not in DECLARED_GAP or not record.get("open"):
+        return False
+    gap = str(record.get("gap") or "")
+    return any(gap == f"option:{name}={value}"
+               for name, value in (record.get("options") or {}).items())
+
+
 def ruling_coverage(outcomes: Counter[str]) -> str:
-    """One ruling's coverage from the outcomes of its scenarios."""
+    """One ruling's coverage from the outcomes of the scenarios that count for it (the
+    readings it does not follow left out): ``graded`` only when every one reached a
+    verdict; ``unsupported`` when the rest are gaps the engine declared."""
     if not outcomes:
         return "untested"
-    if any(outcomes[o] for o in GRADED):
+    if all(o in GRADED for o in outcomes):
         return "graded"
-    if all(o in ("unsupported", "skipped") for o in outcomes):
+    if all(o in GRADED or o in DECLARED_GAP for o in outcomes):
         return "unsupported"
     return "not-graded"
+
+
+def _readings_problem(records: Sequence[Mapping[str, Any]]) -> str | None:
+    """For each open option the ruling's scenarios run under, at least one reading must
+    pass whole (every scenario of that reading passes); None when one does."""
+    readings: dict[str, dict[str, list[str]]] = {}
+    for record in records:
+        if not record.get("open"):
+            continue
+        for name, value in (record.get("options") or {}).items():
+            readings.setdefault(name, {}).setdefault(str(value), []).append(
+                str(record.get("outcome")))
+    for name, values in sorted(readings.items()):
+        whole = [v for v, outs in values.items() if outs and all(o == "pass" for o in outs)]
+        if not whole:
+            return f"no reading of {name} passes whole ({', '.join(sorted(values))} run)"
+    return None
+
+
+def ruling_verdict(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One ruling's verdict. It passes only when every scenario that counts passes: all
+    of its scenarios in scope, apart from readings of an open option the engine declares
+    it does not follow, and for each open option at least one reading passes whole."""
+    counted = [r for r in records if not _reading_gap(r)]
+    skipped_readings = sorted({f"{n}={v}" for r in records if _reading_gap(r)
+                               for n, v in (r.get("options") or {}).items()})
+    outcomes = Counter(str(r.get("outcome")) for r in counted)
+    cov = ruling_coverage(outcomes)
+    bad = sorted(o for o in outcomes if o in BAD)
+    # A setup-error stops the certificate but blames no ruling: the ruling was never put
+    # to the implementation.
+    wrong = [o for o in bad if o != "setup-error"]
+    readings = _readings_problem(counted) if records else None
+    passed = bool(counted) and all(o == "pass" for o in outcomes.elements()) and not readings
+    why = ""
+    if bad:
+        why = ", ".join(f"{o} {outcomes[o]}" for o in bad)
+    elif not records:
+        why = "untested: no scenario of it ran"
+    elif not counted:
+        why = "not graded: the engine follows none of its readings"
+    elif not passed:
+        gaps = sorted({str(r.get("gap") or r.get("outcome")) for r in counted
+                       if r.get("outcome") != "pass"})
+        if gaps:
+            why = "not graded: " + ", ".join(f"declared gap {g}" if g.startswith(
+                ("action:", "query:", "option:", "game:")) or g in GAP_COMMANDS else g
+                for g in gaps)
+        else:
+            why = str(readings)
+    verdict = "pass" if passed else ("fail" if wrong else cov)
+    return {"coverage": cov, "outcomes": dict(sorted(outcomes.items())), "verdict": verdict,
+            "readings_not_followed": skipped_readings, "why": why}
 
 
 def coverage(results: Sequence[Mapping[str, Any]], scope: Scope,
@@ -80,31 +149,23 @@ def coverage(results: Sequence[Mapping[str, Any]], scope: Scope,
              game_of: Mapping[str, str]) -> dict[str, Any]:
     """The scope's rulings with their coverage and verdict, totals per game, the
     catalogue rulings no scenario cites, and whether the evidence certifies."""
-    per_ruling: dict[str, Counter[str]] = {r: Counter() for r in scope.rulings}
+    per_ruling: dict[str, list[Mapping[str, Any]]] = {r: [] for r in scope.rulings}
     for record in results:
         for rid in record.get("rulings") or ():
             if rid in per_ruling:
-                per_ruling[rid][str(record.get("outcome"))] += 1
+                per_ruling[rid].append(record)
     rulings: dict[str, Any] = {}
     games: dict[str, Counter[str]] = {}
     reasons: list[str] = []
-    for rid, outcomes in per_ruling.items():
+    for rid, records in per_ruling.items():
         known = catalogue.get(rid)
         status = known.status if known else "unknown"
-        cov = ruling_coverage(outcomes)
-        bad = sorted(o for o in outcomes if o in BAD)
-        passed = outcomes["pass"] > 0 and not bad
-        # A setup-error stops the certificate but blames no ruling: the ruling was never
-        # put to the implementation.
-        wrong = [o for o in bad if o != "setup-error"]
-        rulings[rid] = {"status": status, "coverage": cov, "outcomes": dict(sorted(
-            outcomes.items())), "verdict": "pass" if passed else ("fail" if wrong else cov)}
-        game = game_of.get(rid, "")
-        games.setdefault(game, Counter())[cov] += 1
-        if bad:
-            reasons.append(f"{rid}: {', '.join(bad)}")
-        elif status != "open" and not passed:
-            reasons.append(f"{rid}: {cov}, no passing scenario")
+        entry = ruling_verdict(records)
+        why = entry.pop("why")
+        rulings[rid] = {"status": status, **entry}
+        games.setdefault(game_of.get(rid, ""), Counter())[entry["coverage"]] += 1
+        if entry["verdict"] != "pass":
+            reasons.append(f"{rid}: {why}")
     cited = set(suite_rulings)
     without = sorted(r for r in catalogue if r not in cited)
     return {

@@ -14,9 +14,10 @@ from typing import Any
 
 from oracle.games import game_modules, resolve
 from oracle.harness.catalogue import Ruling
-from oracle.harness.collect import OUTCOMES
+from oracle.harness.outcomes import OUTCOMES
 from oracle.harness.reports.board import placeholder
 from oracle.harness.reports.coverage import COVERAGE
+from oracle.harness.reports.terminal import certified_words
 
 COLOURS = {"pass": "#1e8449", "fail": "#c0392b", "skipped": "#7f8c8d",
            "unsupported": "#95a5a6", "error": "#d35400", "crash": "#8e44ad",
@@ -126,12 +127,25 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
                 f"<code>{escape(report['spec'])}</code> &middot; suite "
                 f"{escape(report['suite']['version'])} <code>{escape(report['suite']['hash'][:16])}"
                 f"</code> &middot; {escape(report['started'])} to {escape(report['finished'])}</p>")
-    if report["partial"]:
-        body.append('<p class="warn">Partial run: some scenarios did not run. '
-                    "This report certifies nothing.</p>")
+    for why in report.get("withheld_because") or ():
+        body.append(f'<p class="warn">{escape(why)}. This report certifies nothing.</p>')
     scope = report["scope"]
-    body.append(f"<p>Certified: <b>{'yes' if report['certified'] else 'no'}</b> &middot; "
+    body.append(f"<p>Certified: <b>{escape(certified_words(report))}</b> &middot; "
                 f"scope <code>{escape(scope['name'])}</code> ({scope['rulings']} rulings)</p>")
+    isolation = report.get("isolation") or {}
+    body.append(f"<p>Adapter isolated: <b>{'yes' if isolation.get('isolated') else 'no'}</b>"
+                f" ({escape(str(isolation.get('method', '?')))}: "
+                f"{escape(str(isolation.get('reason', '')))})</p>")
+    missing = report.get("missing_features") or []
+    if missing:
+        body.append("<p>Build next (the gaps that block the most scenarios): " + "; ".join(
+            f"<code>{escape(m['feature'])}</code> {m['scenarios']} scenarios, "
+            f"{m['rulings']} rulings{'' if m['declared'] else ' (undeclared)'}"
+            for m in missing[:10]) + "</p>")
+    gaps = report.get("declared_gaps") or {}
+    if gaps:
+        body.append("<p>Declared gaps (their rulings are not graded): " + "; ".join(
+            f"{escape(g)}: {escape(', '.join(v))}" for g, v in gaps.items()) + "</p>")
     body.append(_coverage(report))
     body.append('<table class="totals"><tr><th>outcome</th><th>scenarios</th></tr>')
     for outcome in OUTCOMES:
@@ -154,7 +168,7 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
     for rid in order:
         entry = report["rulings"][rid]
         totals = " ".join(f"{_badge(k)} {v}" for k, v in entry["totals"].items())
-        bad = any(k not in ("pass", "skipped", "unsupported") for k in entry["totals"])
+        bad = any(k != "pass" for k in entry["totals"])
         body.append(f'<details class="ruling" id="{escape(rid)}"{" open" if bad else ""}>'
                     f"<summary><b>{escape(rid)}</b> ({escape(entry['status'])}) {totals}"
                     f"</summary><p class='words'>{escape(entry['text'] or 'not in the catalogue')}"

@@ -5,14 +5,18 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from oracle.harness.reports.text import for_xml
+
 #: JUnit has failure, error and skipped; our outcomes map onto them.
-_KIND = {"fail": "failure", "error": "error", "crash": "error", "timeout": "error",
-         "setup-error": "error", "skipped": "skipped", "unsupported": "skipped"}
+_KIND = {"fail": "failure", "undeclared-gap": "failure", "error": "error",
+         "crash": "error", "timeout": "error", "setup-error": "error", "skipped": "skipped",
+         "unsupported": "skipped"}
 
 
 def _clean(text: str) -> str:
-    """XML 1.0 cannot carry most control characters: replace them."""
-    return "".join(c if c in "\t\n\r" or ord(c) >= 32 else "\ufffd" for c in text)
+    """XML 1.0 cannot carry most control characters, U+FFFE, U+FFFF or a lone
+    surrogate: replace them."""
+    return for_xml(text)
 
 
 def junit_xml(report: dict[str, Any]) -> bytes:

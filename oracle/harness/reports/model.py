@@ -9,27 +9,65 @@ What the certificate covers (its scope, per-ruling coverage) is ``coverage.py``.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from pathlib import Path
 from typing import Any
 
 from oracle.games import game_of_ruling
 from oracle.harness.catalogue import Ruling
-from oracle.harness.collect import BAD, OUTCOMES, iter_records
+from oracle.harness.outcomes import BAD, OUTCOMES
 from oracle.harness.reports.coverage import Scope, coverage
 
 REPORT_FORMAT = 2
 
 
-def read_stream(path: Path) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """Results (the last record per key wins, for resumed runs) and the handshake."""
-    by_key: dict[str, dict[str, Any]] = {}
-    handshake: dict[str, Any] | None = None
-    for record in iter_records(path):
-        if record.get("type") == "result":
-            by_key[str(record.get("key"))] = record
-            if handshake is None and isinstance(record.get("handshake"), dict):
-                handshake = record["handshake"]
-    return list(by_key.values()), handshake
+def _who(hello: dict[str, Any]) -> tuple[str, str]:
+    return str(hello.get("name", "")), str(hello.get("version", ""))
+
+
+def declared_gaps(hello: dict[str, Any]) -> dict[str, list[str]]:
+    """Per game, the gaps the handshake declares (protocol: ``games[].gaps``)."""
+    out: dict[str, list[str]] = {}
+    for entry in hello.get("games") or ():
+        if isinstance(entry, dict) and entry.get("gaps"):
+            out[str(entry.get("game"))] = sorted(str(g) for g in entry["gaps"])
+    return out
+
+
+def missing_features(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What to build next: each gap (declared or not) with the scenarios and rulings it
+    blocks, the gap blocking the most first ("``action:defend``: 9 scenarios, 2
+    rulings")."""
+    scenarios: Counter[str] = Counter()
+    rulings: dict[str, set[str]] = defaultdict(set)
+    declared: dict[str, bool] = {}
+    for record in results:
+        outcome = record.get("outcome")
+        if outcome not in ("unsupported", "undeclared-gap"):
+            continue
+        feature = str(record.get("gap") or "(unnamed)")
+        scenarios[feature] += 1
+        rulings[feature].update(record.get("rulings") or ())
+        declared[feature] = declared.get(feature, True) and outcome == "unsupported"
+    return [{"feature": f, "scenarios": n, "rulings": len(rulings[f]),
+             "declared": declared[f]}
+            for f, n in sorted(scenarios.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def withheld(*, partial: bool, selection: dict[str, Any] | None,
+             handshakes: list[dict[str, Any]], partial_reason: str | None = None) -> list[str]:
+    """Why the run as a whole certifies nothing, whatever its results. ``partial_reason``:
+    why a partial run stopped ("interrupted by SIGINT"), when known."""
+    why: list[str] = []
+    if partial:
+        why.append(f"the run did not finish: {partial_reason} (partial)" if partial_reason
+                   else "the run did not finish (partial)")
+    if selection:
+        shown = "; ".join(f"{k} {v}" for k, v in selection.items())
+        why.append(f"a selection ran, not the whole scope ({shown}): partial, no certificate")
+    who = {_who(h) for h in handshakes if "error" not in h}
+    if len(who) > 1:
+        why.append("the implementation gave different handshakes during the run: "
+                   + ", ".join(f"{n} {v}".strip() for n, v in sorted(who)))
+    return why
 
 
 def _reading(record: dict[str, Any]) -> str:
@@ -68,7 +106,9 @@ def open_rulings(results: list[dict[str, Any]]) -> dict[str, Any]:
 def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any] | None,
                  spec: str, suite: dict[str, Any], catalogue: dict[str, Ruling],
                  started: str, finished: str, partial: bool, scope: Scope,
-                 suite_rulings: list[str]) -> dict[str, Any]:
+                 suite_rulings: list[str], selection: dict[str, Any] | None = None,
+                 handshakes: list[dict[str, Any]] | None = None,
+                 partial_reason: str | None = None) -> dict[str, Any]:
     results = sorted(results, key=lambda r: (str(r.get("feature")), int(r.get("line") or 0),
                                              str(r.get("id"))))
     totals = {o: 0 for o in OUTCOMES}
@@ -89,24 +129,34 @@ def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any
                                               "source": ""}),
             "scenarios": entry["scenarios"], "totals": dict(sorted(entry["totals"].items())),
         }
-    graded = totals["pass"] + totals["fail"]
+    hello = implementation or {}
+    run_withheld = withheld(partial=partial, selection=selection,
+                            handshakes=handshakes if handshakes is not None else [hello],
+                            partial_reason=partial_reason)
     every = set(catalogue) | set(suite_rulings) | set(rulings)
     cover = coverage(results, scope, catalogue, suite_rulings,
                      {r: game_of_ruling(r) for r in every})
     return {
         "format": REPORT_FORMAT,
         "spec": spec,
-        "implementation": implementation or {},
+        "implementation": hello,
+        "isolation": hello.get("isolation") or {
+            "isolated": False, "method": "unknown", "reason": "not reported"},
+        "declared_gaps": declared_gaps(hello),
+        "selection": selection,
+        "missing_features": missing_features(results),
         "suite": suite,
         "started": started,
         "finished": finished,
         "partial": partial,
         "totals": totals,
         "scenarios": len(results),
-        "pass_rate": round(totals["pass"] / graded, 4) if graded else None,
-        # Evidence only: every settled ruling in scope passed, nothing in scope went
-        # wrong, and the run finished.
-        "certified": partial is False and bool(cover["certifies"]),
+        # every scenario run counts: a gap is not a pass
+        "pass_rate": round(totals["pass"] / len(results), 4) if results else None,
+        # Evidence only: every ruling in scope passed whole, the whole scope ran, and the
+        # run finished.
+        "certified": not run_withheld and bool(cover["certifies"]),
+        "withheld_because": run_withheld,
         "scope": cover["scope"],
         "coverage": {k: cover[k] for k in ("rulings", "games", "not_certified_because")},
         "catalogue_without_scenarios": cover["catalogue_without_scenarios"],

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.harness.collect import BAD, OUTCOMES
+from oracle.harness.outcomes import BAD, OUTCOMES
+from oracle.harness.reports.text import for_terminal
 
 
 def summary_table(report: dict[str, Any], limit: int = 15) -> str:
@@ -33,12 +34,35 @@ def summary_table(report: dict[str, Any], limit: int = 15) -> str:
         for rid, entry in report["open_rulings"].items():
             lines.append(f"  {rid}: {entry['verdict']}")
     lines += ["", *coverage_lines(report, limit)]
-    if report["partial"]:
-        lines += ["", "PARTIAL RUN: some scenarios did not run; this report certifies nothing."]
+    gaps = report.get("declared_gaps") or {}
+    if gaps:
+        lines += ["", "Declared gaps (their rulings are not graded):"]
+        lines += [f"  {game}: {', '.join(names)}" for game, names in gaps.items()]
+    missing = report.get("missing_features") or []
+    if missing:
+        lines += ["", "Build next (the gaps that block the most scenarios):"]
+        lines += [f"  {m['feature']}: {m['scenarios']} scenarios, {m['rulings']} rulings"
+                  f"{'' if m['declared'] else ' (undeclared)'}" for m in missing[:5]]
+    for why in report.get("withheld_because") or ():
+        lines += ["", f"NO CERTIFICATE: {why}."]
     scope = report["scope"]
-    lines += ["", f"certified: {'yes' if report['certified'] else 'no'} "
+    lines += ["", f"certified: {certified_words(report)} "
                   f"(scope {scope['name']}: {scope['rulings']} rulings)"]
-    return "\n".join(lines)
+    # Adapter text (its name, messages, gap names) is in these lines: each is shown with
+    # its control characters escaped, so none can clear the screen or add a line.
+    return "\n".join(for_terminal(line) for line in lines)
+
+
+def certified_words(report: dict[str, Any]) -> str:
+    """``yes``, ``no``, or ``yes, but the adapter was not isolated (why)``: a
+    certificate earned by an adapter that could reach the grader's files says so."""
+    if not report["certified"]:
+        return "no"
+    isolation = report.get("isolation") or {}
+    if isolation.get("isolated") or isolation.get("method") == "in-process":
+        return "yes"
+    reason = str(isolation.get("reason") or "no sandbox")
+    return f"yes, but the adapter was NOT isolated ({reason})"
 
 
 def coverage_lines(report: dict[str, Any], limit: int = 15) -> list[str]:

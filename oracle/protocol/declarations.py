@@ -1,0 +1,103 @@
+"""What an adapter's handshake declares, and the requests it therefore never gets
+(docs/protocol.md, "Declaring what you support").
+
+A request for a game or option value the handshake did not declare, or one that
+touches a gap it declares (``games[].gaps``: an action type, a query, a command), is
+answered ``Unsupported`` by the harness without being sent: a declared gap. Gaps are
+declared before the first scenario, so an engine cannot choose them request by request
+(an ``unsupported`` answer is an ``UndeclaredGap``: client.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.protocol.implementation import JSON, Unsupported
+
+#: Commands an engine may declare as gaps by name (``games[].gaps``), beside
+#: ``action:TYPE`` and ``query:NAME``.
+GAP_COMMANDS = frozenset({"new_game", "load", "position", "legal_actions", "scores",
+                          "game_over"})
+
+
+class Declarations:
+    """One handshake's declarations, read once per game."""
+
+    def __init__(self, hello: JSON) -> None:
+        self._hello = hello
+        #: game -> (option -> declared choices, the oracle's defaults, the declared gaps)
+        self._games: dict[str, tuple[dict[str, Any], dict[str, Any], frozenset[str]]] = {}
+
+    def _game(self, game: str) -> tuple[dict[str, Any], dict[str, Any], frozenset[str]]:
+        found = self._games.get(game)
+        if found is not None:
+            return found
+        entry = next((g for g in self._hello.get("games", []) if g.get("game") == game), None)
+        if entry is None:
+            raise Unsupported(f"game {game!r} is not declared in the handshake", f"game:{game}")
+        found = ({o["name"]: o.get("choices", []) for o in entry.get("options", [])},
+                 _oracle_defaults(game), frozenset(str(g) for g in entry.get("gaps") or ()))
+        self._games[game] = found
+        return found
+
+    def check_options(self, game: str, options: Mapping[str, Any] | None) -> None:
+        """Raise ``Unsupported`` for an undeclared game or option value."""
+        declared, defaults, _ = self._game(game)
+        for name, value in (options or {}).items():
+            if name in declared:
+                if value not in declared[name]:
+                    raise Unsupported(f"option {name}={value!r} is not declared",
+                                      f"option:{name}={_text(value)}")
+            elif name not in defaults or defaults[name] != value:
+                raise Unsupported(f"option {name!r} is not declared, so only its default is "
+                                  f"supported", f"option:{name}={_text(value)}")
+
+    def gaps(self, game: str) -> frozenset[str]:
+        """The gaps declared for ``game`` (empty for an undeclared game)."""
+        try:
+            return self._game(game)[2]
+        except Unsupported:
+            return frozenset()
+
+    def check_request(self, request: JSON) -> None:
+        """Raise ``Unsupported`` for a request that touches a declared gap: the engine
+        said in advance it does not do this, so it is never asked."""
+        game = request.get("game")
+        if not isinstance(game, str) or game not in self._games:
+            return
+        gaps = self._games[game][2]
+        if not gaps:
+            return
+        feature = request_feature(request)
+        if feature in gaps:
+            raise Unsupported(f"the handshake declares {feature!r} a gap for {game!r}",
+                              feature)
+
+
+def request_feature(request: JSON) -> str:
+    """The feature a request puts to the engine, as gaps name it: ``action:TYPE`` for
+    an apply (or an inspect carrying an action), ``query:NAME``, else the command."""
+    cmd = str(request.get("cmd"))
+    action = request.get("action")
+    if cmd in ("apply", "inspect") and isinstance(action, dict):
+        return f"action:{action.get('type')}"
+    if cmd == "query":
+        return f"query:{request.get('name')}"
+    return cmd
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _oracle_defaults(game: str) -> dict[str, Any]:
+    """The oracle's option defaults for ``game`` (empty if the oracle lacks the game)."""
+    from oracle.games import get_game, registered_games
+    if game not in registered_games():
+        return {}
+    try:
+        return {o.name: o.default for o in get_game(game).options()}
+    except ImportError:
+        return {}
