@@ -4,7 +4,8 @@ Why: an adapter is untrusted code that runs while its own results are written. R
 with the grader's privileges it can find the results stream (the pytest command line
 names it, readable from ``/proc/PID/cmdline`` of its parents) and rewrite every record
 to ``pass`` before the reports are built: a forged certificate. Inside the sandbox it
-sees the filesystem read-only, a private writable ``/tmp`` (its working directory), a
+sees the filesystem read-only but for a scratch folder of its own (made for each start,
+writable, its working directory, HOME and TMPDIR, removed when it ends), a
 PID namespace of its own (no grader processes, no command lines), no network, no
 capabilities, and an environment cleared down to a short allow-list without any path
 of the grader's (docs/certify.md, "Isolation").
@@ -20,6 +21,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -35,8 +37,9 @@ PASS_ENV: Final[tuple[str, ...]] = (
     "JAVA_HOME", "CARGO_HOME", "RUSTUP_HOME", "NODE_PATH", "GOROOT", "GOPATH")
 #: Passed variables that are lists of paths: their relative entries are made absolute.
 PATH_LISTS: Final[frozenset[str]] = frozenset({"PATH", "PYTHONPATH", "NODE_PATH"})
-#: Inside the sandbox /tmp is private, writable and the working directory.
-SCRATCH: Final = "/tmp"
+#: where each start's scratch folder is made (on the host; bound writable inside). Not a
+#: tmpfs over /tmp: the project, its virtual environment or the adapter may live there.
+SCRATCH_PREFIX: Final = "railrules-adapter-"
 #: Characters that make a command line more than words: such a command runs unchanged.
 SHELL_SYNTAX: Final = frozenset("$`|&;<>()*?[]{}~!#\n\\")
 #: Seconds the availability probe may take.
@@ -59,7 +62,7 @@ class Isolation:
         return {"isolated": self.isolated, "method": self.method, "reason": self.reason}
 
 
-ISOLATED_REASON: Final = ("bubblewrap: read-only filesystem, private /tmp, own PID "
+ISOLATED_REASON: Final = ("bubblewrap: read-only filesystem, a private scratch folder, own PID "
                           "namespace, no network, no capabilities, cleared environment")
 
 
@@ -69,13 +72,16 @@ def available() -> tuple[bool, str]:
     why not when it does not (user namespaces may be forbidden). Probed once a process."""
     if shutil.which("bwrap") is None:
         return False, "bwrap is not installed (Debian package bubblewrap)"
-    argv, env = wrap("true", cwd=SCRATCH, environ={"PATH": os.defpath})
+    scratch = make_scratch()
+    argv, env = wrap("true", cwd=scratch, environ={"PATH": os.defpath}, scratch=scratch)
     try:
         done = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               timeout=PROBE_TIMEOUT, check=False)
     except (OSError, subprocess.SubprocessError) as err:
         return False, f"bwrap cannot run: {err}"
+    finally:
+        remove_scratch(scratch)
     if done.returncode != 0:
         why = done.stderr.decode("utf-8", "replace").strip().splitlines()
         return False, f"bwrap cannot make a sandbox here: {why[-1] if why else done.returncode}"
@@ -123,10 +129,19 @@ def _names_grader_path(value: str, grader_paths: Iterable[str]) -> bool:
     return any(path and path in value for path in grader_paths)
 
 
+def make_scratch() -> str:
+    """A new, empty scratch folder for one start of an adapter."""
+    return tempfile.mkdtemp(prefix=SCRATCH_PREFIX)
+
+
+def remove_scratch(scratch: str) -> None:
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
 def sandbox_env(environ: Mapping[str, str], cwd: str,
-                grader_paths: Sequence[str] = ()) -> dict[str, str]:
+                grader_paths: Sequence[str] = (), scratch: str = "/tmp") -> dict[str, str]:
     """The adapter's whole environment: the allow-list's variables that are set, minus any
-    whose value contains a grader path, with HOME and TMPDIR the private /tmp."""
+    whose value contains a grader path, with HOME and TMPDIR its scratch folder."""
     paths = [p for given in grader_paths if given
              for p in {given, os.path.abspath(os.path.join(cwd, given))}]
     env: dict[str, str] = {}
@@ -141,22 +156,25 @@ def sandbox_env(environ: Mapping[str, str], cwd: str,
         if _names_grader_path(value, paths):
             continue
         env[name] = value
-    env["HOME"] = SCRATCH
-    env["TMPDIR"] = SCRATCH
+    env["HOME"] = scratch
+    env["TMPDIR"] = scratch
     return env
 
 
-def wrap(command: str, *, cwd: str | None = None, grader_paths: Sequence[str] = (),
+def wrap(command: str, *, scratch: str, cwd: str | None = None,
+         grader_paths: Sequence[str] = (),
          environ: Mapping[str, str] | None = None) -> tuple[list[str], dict[str, str]]:
-    """(argv, environment) that run the shell command line ``command`` in the sandbox.
+    """(argv, environment) that run the shell command line ``command`` in the sandbox,
+    with ``scratch`` (``make_scratch``) its one writable folder and working directory.
     The environment is bwrap's own too, so nothing of the grader's shows through
     /proc/1/environ inside (bwrap itself is the sandbox's process 1)."""
     here = cwd or os.getcwd()
-    env = sandbox_env(os.environ if environ is None else environ, here, grader_paths)
+    env = sandbox_env(os.environ if environ is None else environ, here, grader_paths,
+                      scratch)
     argv = [shutil.which("bwrap") or "bwrap",
             "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-            "--tmpfs", SCRATCH, "--unshare-all", "--die-with-parent", "--new-session",
-            "--cap-drop", "ALL", "--chdir", SCRATCH, "--clearenv"]
+            "--bind", scratch, scratch, "--unshare-all", "--die-with-parent",
+            "--new-session", "--cap-drop", "ALL", "--chdir", scratch, "--clearenv"]
     for name, value in env.items():
         argv += ["--setenv", name, value]
     argv += ["--", "/bin/sh", "-c", absolute_paths(command, here)]

@@ -62,8 +62,12 @@ class AdapterProcess:
         # A session of its own, so killing the group also ends a shell's children (in the
         # sandbox, killing bwrap ends it all: --die-with-parent, then its PID namespace).
         setup = lifetime.child_setup(memory_mib)
+        #: the isolated adapter's one writable folder, removed when it ends
+        self._scratch: str | None = None
         if isolation is not None and isolation.isolated:
-            argv, env = sandbox.wrap(command, cwd=cwd, grader_paths=grader_paths)
+            self._scratch = sandbox.make_scratch()
+            argv, env = sandbox.wrap(command, cwd=cwd, grader_paths=grader_paths,
+                                     scratch=self._scratch)
             argv[-1] = exec_form(argv[-1])  # the command line the sandbox's shell runs
             self._proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
@@ -216,3 +220,5 @@ class AdapterProcess:
                     stream.close()
         with contextlib.suppress(OSError, ValueError):
             self._stderr.close()
+        if self._scratch is not None:
+            sandbox.remove_scratch(self._scratch)

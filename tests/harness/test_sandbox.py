@@ -1,5 +1,5 @@
 """The adapter runs isolated (oracle.protocol.sandbox): a hostile adapter (fakes/forger.py)
-can neither forge the results stream, nor write outside its private /tmp, nor reach the
+can neither forge the results stream, nor write outside its scratch folder, nor reach the
 network, nor see the grader's processes, paths or environment; and no adapter can claim
 isolation through its own handshake."""
 
@@ -51,8 +51,8 @@ def listener() -> Iterator[socket.socket]:
 
 @pytest.fixture
 def outside_tmp(tmp_path: Path) -> Iterator[Path]:
-    """A writable folder outside /tmp (the sandbox hides /tmp behind its own), so writing
-    there shows whether the filesystem is read-only, not merely hidden."""
+    """A writable folder outside the adapter's scratch folder, so writing there shows
+    whether the filesystem is read-only."""
     try:
         folder = Path(tempfile.mkdtemp(prefix="railrules-sandbox-", dir="/var/tmp"))
     except OSError:
@@ -121,11 +121,13 @@ def test_the_environment_is_an_allow_list_without_grader_paths(tmp_path: Path) -
     env = sandbox.sandbox_env(
         {"PATH": "/usr/bin:bin", "PYTHONPATH": str(HERE), "NODE_PATH": f"/x:{results}",
          "SECRET": "s", "HOME": "/root", "LANG": "C.UTF-8", "JAVA_HOME": "/jdk"},
-        str(tmp_path), [results])
+        str(tmp_path), [results], "/scratch")
     assert env == {"PATH": f"/usr/bin:{tmp_path / 'bin'}", "PYTHONPATH": str(HERE),
-                   "LANG": "C.UTF-8", "JAVA_HOME": "/jdk", "HOME": "/tmp", "TMPDIR": "/tmp"}
+                   "LANG": "C.UTF-8", "JAVA_HOME": "/jdk", "HOME": "/scratch",
+                   "TMPDIR": "/scratch"}
     argv, _ = sandbox.wrap("true", cwd=str(tmp_path), grader_paths=[results],
-                           environ={"PATH": "/usr/bin", "NODE_PATH": results})
+                           environ={"PATH": "/usr/bin", "NODE_PATH": results},
+                           scratch="/scratch")
     assert results not in " ".join(argv)
     for flag in ("--unshare-all", "--die-with-parent", "--new-session", "--clearenv"):
         assert flag in argv
@@ -209,12 +211,13 @@ def test_an_isolated_adapter_is_contained(tmp_path: Path, monkeypatch: pytest.Mo
     finally:
         client.close()
     assert not (mark / "forged.txt").exists()
-    if not str(mark).startswith("/tmp/"):  # else it wrote into its own /tmp, unseen
-        assert "Read-only file system" in probe["mark"]
+    assert "Read-only file system" in probe["mark"]
     assert probe["net"].startswith("failed") and not reached(listener)
-    assert probe["cwd"] == "/tmp" and probe["cwd_writable"] == "ok"
+    scratch = probe["cwd"]  # its own folder, made for this start, removed with it
+    assert Path(scratch).name.startswith("railrules-adapter-")
+    assert probe["cwd_writable"] == "ok" and not Path(scratch).exists()
     assert probe["results_found"] == [] and probe["forged"] == []
-    assert probe["env"]["HOME"] == "/tmp" and probe["env"]["TMPDIR"] == "/tmp"
+    assert probe["env"]["HOME"] == scratch and probe["env"]["TMPDIR"] == scratch
     assert "NODE_PATH" not in probe["env"] and "RAILRULES_SECRET" not in probe["env"]
     seen = json.dumps([probe["argv"], probe["env"], probe["seen"]])
     assert str(results) not in seen and str(results.parent) not in seen
@@ -263,3 +266,21 @@ def test_unisolated_the_same_forger_forges_its_certificate(tmp_path: Path,
     hello = next(r["handshake"] for r in found if r.get("handshake"))
     assert hello["isolation"] == {"isolated": False, "method": "none",
                                   "reason": "isolation turned off (--isolate no)"}
+
+
+@needs_sandbox
+def test_an_adapter_living_under_tmp_runs_isolated(tmp_path: Path) -> None:
+    """The sandbox lays no tmpfs over /tmp: an adapter (or the project, or its virtual
+    environment, as in a CI clone) that lives there stays visible and runs."""
+    home = Path(tempfile.mkdtemp(prefix="railrules-engine-", dir="/tmp"))
+    try:
+        shutil.copy(HERE / "fakes" / "fake_adapter.py", home / "adapter.py")
+        shutil.copy(HERE / "toygame.py", home / "toygame.py")
+        client = ProtocolClient(f"{sys.executable} {home / 'adapter.py'} good",
+                                isolate="yes")
+        try:
+            assert client.hello()["isolation"]["isolated"] is True
+        finally:
+            client.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

@@ -118,7 +118,7 @@ def probe(mark: str, port: int) -> dict[str, Any]:
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
 
     def scratch() -> None:  # only where it is its own: never litter a grader's folder
-        if os.getcwd() != "/tmp":
+        if not os.path.basename(os.getcwd()).startswith("railrules-adapter-"):
             raise RuntimeError(f"not tried: the working directory is {os.getcwd()}")
         Path("scratch.txt").write_text("mine")
         assert Path("scratch.txt").read_text() == "mine"
