@@ -38,7 +38,6 @@ from oracle.core import cli_types
 from oracle.core.errors import MalformedInput
 from oracle.core.options import resolve_options
 from oracle.games import game_module
-from oracle.harness.certify import slug
 from oracle.harness.fuzz_campaign import (
     STREAM,
     Campaign,
@@ -52,6 +51,7 @@ from oracle.harness.fuzz_campaign import (
 from oracle.harness.fuzz_draft import write_finding
 from oracle.harness.fuzz_shrink import shrink
 from oracle.harness.lockstep import Divergence, Lockstep, Played
+from oracle.harness.run_record import slug
 from oracle.harness.serve_mutant import impl_spec, resolve_spec
 from oracle.harness.stopping import GRACE, Stopper, add_bounds
 from oracle.protocol import lifetime

@@ -21,6 +21,7 @@ from harness_paths import FAKE, HERE, ROOT
 from oracle.core.schema import validate
 from oracle.games import PLUGINS_ENV
 from oracle.harness import certify
+from oracle.harness.run_record import implementation_name
 
 GAMER = f"{sys.executable} {HERE / 'fakes' / 'gamer.py'}"
 
@@ -43,7 +44,7 @@ def certify_run(out: Path, impl: str, *extra: str, game: str = "toy",
         argv += ["--name", name]
     args = parser.parse_args(argv)
     code = certify.run(args)
-    folder = out / certify.implementation_name(args.impl, args) if name is None else out / name
+    folder = out / implementation_name(args.impl, args) if name is None else out / name
     report: dict[str, object] = {}
     if (folder / "report.json").exists():
         report = json.loads((folder / "report.json").read_text())
