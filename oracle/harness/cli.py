@@ -18,6 +18,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "fuzz": ("oracle.harness.fuzz", "random games through two implementations, compared"),
     "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations"),
     "diff": ("oracle.harness.report_diff", "compare two certification reports"),
+    "smoke": ("oracle.harness.smoke", "try an adapter in seconds: handshake, a new game, "
+                                      "one legal action, one query"),
 }
 
 
