@@ -58,7 +58,7 @@ from oracle.harness.suite_info import (
     suite_info,
     suite_rulings,
 )
-from oracle.protocol import lifetime
+from oracle.protocol import lifetime, sandbox
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 
@@ -100,7 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(comma-separated, repeatable; a selection: no certificate)")
     parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
     parser.add_argument("--quiet", action="store_true", help="no summary table")
-    parser.add_argument("--isolate", choices=("auto", "yes", "no"), default="auto",
+    parser.add_argument("--isolate", choices=sandbox.MODES, default="auto",
                         help="run the adapter in a sandbox (bubblewrap): auto (when it works "
                              "here; the default), yes (required), no (docs/certify.md, "
                              "Isolation)")
@@ -227,7 +227,6 @@ def run_pytest(cmd: list[str], root: Path, stopper: Stopper) -> int | None:
 
 def _run(args: argparse.Namespace, stopper: Stopper) -> int:
     if args.isolate == "yes" and args.impl not in ("", "oracle"):  # before anything runs
-        from oracle.protocol import sandbox
         works, why = sandbox.available()
         if not works:
             print(f"railrules certify: --isolate yes: no working sandbox: {why}",

@@ -55,6 +55,7 @@ from oracle.harness.run_record import slug
 from oracle.harness.serve_mutant import impl_spec, resolve_spec
 from oracle.harness.stopping import GRACE, Stopper, add_bounds
 from oracle.protocol import lifetime
+from oracle.protocol.client import not_a_handshake
 from oracle.protocol.implementation import JSON, ImplementationOutcome
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
@@ -119,8 +120,7 @@ def not_an_adapter(spec: str, timeout: float,
     try:
         side.hello()
     except ImplementationOutcome as err:
-        if err.message.startswith("reply to 'hello'"):  # not JSON, wrong seq, not a reply
-            return f"not a protocol v1 adapter: {err.message[:300]} (docs/protocol.md)"
+        return not_a_handshake(err)
     finally:
         side.close()
     return None

@@ -32,15 +32,16 @@ def handshake(spec: str, args: argparse.Namespace) -> dict[str, Any]:
         return {**InProcess().hello(), "isolation": {
             "isolated": False, "method": "in-process", "reason": "the built-in oracle"}}
     from oracle.harness.serve_mutant import resolve_spec
+    from oracle.protocol.client import not_a_handshake
     from oracle.protocol.factory import make_implementation
     from oracle.protocol.implementation import ImplementationOutcome
     client = make_implementation(resolve_spec(spec), **client_options(args, restarts=0))
     try:
         return dict(client.hello())
     except ImplementationOutcome as err:
-        if err.message.startswith("reply to 'hello'"):  # not JSON, wrong seq, not a reply
-            raise NotAnAdapter(f"--impl {spec!r}: not a protocol v1 adapter: "
-                               f"{err.message[:300]} (docs/protocol.md)") from None
+        why = not_a_handshake(err)
+        if why is not None:
+            raise NotAnAdapter(f"--impl {spec!r}: {why}") from None
         return {"name": spec.split()[-1].rsplit("/", 1)[-1] if spec.split() else "adapter",
                 "version": "", "error": f"{err.outcome}: {err.message}"[:500]}
     finally:

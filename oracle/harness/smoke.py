@@ -22,6 +22,7 @@ from oracle.games import get_game, registered_games
 from oracle.harness.fuzz_campaign import openings_of
 from oracle.harness.reports.text import for_terminal
 from oracle.harness.serve_mutant import impl_spec, resolve_spec
+from oracle.protocol import sandbox
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import (
     JSON,
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only this game (repeatable; default: every game declared)")
     parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
                         help="seconds per reply")
-    parser.add_argument("--isolate", choices=("auto", "yes", "no"), default="auto",
+    parser.add_argument("--isolate", choices=sandbox.MODES, default="auto",
                         help="run the adapter in the sandbox (docs/certify.md, Isolation)")
 
 

@@ -17,6 +17,8 @@ import threading
 from types import FrameType, TracebackType
 from typing import Final
 
+from oracle.core import cli_types
+
 #: exit status when the deadline passed (as timeout(1) has it)
 DEADLINE_EXIT: Final = 124
 #: seconds pytest gets to stop gracefully (SIGINT: fixtures torn down, adapters closed)
@@ -31,28 +33,6 @@ class Stopped(KeyboardInterrupt):
         super().__init__(reason)
         self.reason = reason
         self.code = code
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a number of seconds greater than 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r}: must be a number of seconds > 0")
-    return value
-
-
-def mebibytes(text: str) -> int:
-    """An argparse type: a whole number of MiB, 0 or more (0: no bound)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of MiB") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 (no bound) or more")
-    return value
 
 
 class Stopper:
@@ -102,10 +82,12 @@ def add_bounds(parser: argparse.ArgumentParser, stops: str, adapters: str,
                default_memory: int) -> None:
     """``--deadline`` and ``--adapter-memory``, the same for certify and fuzz: ``stops``
     says what a passed deadline stops, ``adapters`` which adapters the bound holds."""
-    parser.add_argument("--deadline", type=seconds, default=None, metavar="SECONDS",
+    parser.add_argument("--deadline", type=cli_types.positive_float, default=None,
+                        metavar="SECONDS",
                         help=f"stop {stops} when it has taken this long (exit "
                              f"{DEADLINE_EXIT}; default: no deadline)")
-    parser.add_argument("--adapter-memory", type=mebibytes, default=default_memory,
+    parser.add_argument("--adapter-memory", type=cli_types.non_negative_int,
+                        default=default_memory,
                         metavar="MIB",
                         help=f"bound on {adapters} address space in MiB (RLIMIT_AS; "
                              f"default {default_memory}, 0 for none; a JVM may need more)")

@@ -399,3 +399,13 @@ POSITION_COMMANDS = frozenset({"new_game", "position"})
 def _suite_info() -> JSON:
     import oracle
     return {"name": "railrules", "version": oracle.__version__}
+
+
+def not_a_handshake(err: ImplementationOutcome) -> str | None:
+    """Why a failed handshake shows the command is no adapter at all (its reply to
+    ``hello`` is not JSON, has the wrong ``seq`` or is no handshake reply: ``cat``, a
+    shell), or None: an adapter that dies or hangs on starting is one with a bug."""
+    if err.message.startswith("reply to 'hello'"):
+        return f"not a protocol v1 adapter: {err.message[:300]} (docs/protocol.md)"
+    return None
+

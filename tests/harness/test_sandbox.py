@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from harness_paths import FAKE, HERE
+from requires import needs_sandbox
 from test_certify import run_certify
 
 from oracle.games import PLUGINS_ENV
@@ -28,8 +29,6 @@ from oracle.protocol.client import ProtocolClient
 from oracle.protocol.sandbox import SandboxUnavailable
 
 FORGER = f"{sys.executable} {HERE / 'fakes' / 'forger.py'}"
-NO_SANDBOX = "no working sandbox (bubblewrap) on this machine"
-needs_sandbox = pytest.mark.skipif(not sandbox.available()[0], reason=NO_SANDBOX)
 
 
 @pytest.fixture(autouse=True)

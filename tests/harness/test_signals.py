@@ -23,18 +23,16 @@ from pathlib import Path
 
 import pytest
 from harness_paths import HERE, ROOT
+from requires import needs_sandbox
 
 from oracle.games import PLUGINS_ENV
 from oracle.harness import certify
 from oracle.harness.cli import main
-from oracle.protocol import sandbox
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 STUBBORN = f"{sys.executable} {HERE / 'fakes' / 'stubborn.py'}"
 NODE = shutil.which("node")
-needs_sandbox = pytest.mark.skipif(not sandbox.available()[0],
-                                   reason=f"no sandbox here: {sandbox.available()[1]}")
 ISOLATIONS = ["no", pytest.param("yes", marks=needs_sandbox)]
 
 

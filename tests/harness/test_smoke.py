@@ -3,10 +3,9 @@ protocol (oracle/harness/smoke.py)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from harness_paths import FAKE, HERE, ROOT
+from requires import needs_node
 
 from oracle.games import PLUGINS_ENV
 from oracle.harness.cli import main
@@ -24,7 +23,7 @@ def test_the_served_oracle_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "rocket: apply" in out and "18xx: legal_actions" in out
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@needs_node
 def test_declared_gaps_are_shown_and_pass(capsys: pytest.CaptureFixture[str]) -> None:
     adapter = ROOT / "examples" / "js-rocket" / "adapter.mjs"
     code, out = smoke(capsys, "--impl", f"node {adapter}")

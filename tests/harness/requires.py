@@ -1,0 +1,29 @@
+"""What some grader tests need from the machine, with the reason a skip gives.
+
+Both are installed where it counts: ``.ci/run`` installs bubblewrap, and CI's machine
+has Node.js, so CI runs every test these mark. On a machine without them the skips say
+what is missing and what then happens.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from oracle.protocol import sandbox
+
+_works, _why = sandbox.available()
+
+#: tests of the adapter sandbox itself: without bubblewrap, adapters run unisolated and
+#: every report says so (docs/certify.md, "Isolation")
+needs_sandbox = pytest.mark.skipif(
+    not _works, reason=f"no working sandbox (bubblewrap) on this machine ({_why}): "
+                       "adapters run unisolated here and the reports say so; .ci/run "
+                       "installs bubblewrap, so CI runs these tests")
+
+#: tests that run the JavaScript example adapter (examples/js-rocket)
+needs_node = pytest.mark.skipif(
+    shutil.which("node") is None,
+    reason="node is not installed: the JavaScript example adapter runs on Node.js 20 "
+           "(CI's machine has it)")
