@@ -40,7 +40,7 @@ def shares_of(pos: JSON, player: str, line: str) -> dict[str, int]:
 
 
 def send_ok(world: World, action: JSON) -> None:
-    verdict = world.send(action)
+    verdict = world.send(action, setup=True)
     assert verdict.accepted, f"setting up: {action} refused with {verdict.code}: {verdict.reason}"
 
 

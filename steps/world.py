@@ -8,6 +8,12 @@ A refusal carries no position: the interface is stateless, so an engine behind t
 protocol cannot change the scenario's position by refusing. What an in-process
 engine can still do wrong is change the position it was handed; ``send`` checks
 that it did not, for accepted and refused actions alike.
+
+Thens read the position at the next **decision** (oracle.protocol.levels): an engine
+with explicit turns that stops at a forced pass (the only legal action is a pass) is
+asked, through its own ``legal_actions`` and ``apply``, to play it; an engine with
+``decisions`` turns already has. So a Then asserts who acts next and what they may do,
+whatever the engine's turn structure, never a step only one structure stops at.
 """
 
 from __future__ import annotations
@@ -17,7 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.protocol.implementation import JSON, Implementation, Malformed, Verdict
+from oracle.protocol.implementation import (
+    JSON,
+    Implementation,
+    Malformed,
+    UndeclaredGap,
+    Unsupported,
+    Verdict,
+)
+from oracle.protocol.levels import forced_pass, settle
 
 
 class PositionRefused(AssertionError):
@@ -40,11 +54,59 @@ class World:
     verdict: Verdict | None = None
     malformed: Malformed | None = None
     notes: dict[str, Any] = field(default_factory=dict)
+    #: whether the position after the When has been taken to its next decision
+    settled: bool = True
+    #: the reference that tells a forced pass from a choice in a When's position, for an
+    #: engine that plays forced passes itself (made on first use)
+    reference: Implementation | None = None
 
     def need_position(self) -> JSON:
         if self.position is None:
             raise AssertionError("the scenario has no position yet")
+        if not self.settled:
+            self.settled = True
+            self.position = self._decision(self.position)
         return self.position
+
+    def level(self) -> str:
+        """``reasons`` or ``verdicts``: what a refusal step checks."""
+        level = self.notes.get("level")
+        if level is None:
+            level = self.notes["level"] = self.impl.level()
+        return str(level)
+
+    def _decision(self, position: JSON) -> JSON:
+        """``position`` played on through forced passes by the engine itself (explicit
+        turns), or as it is (an engine that plays them, or one whose legal actions are a
+        declared gap: its answer is all there is to read)."""
+        if self.impl.turns(self.game) == "decisions":
+            return position
+        try:
+            return settle(self.impl, self.game, position, self._conserved)
+        except UndeclaredGap:
+            raise  # an answer it chose: graded as the gap it did not declare
+        except Unsupported:
+            return position  # legal actions declared a gap: its answer is all there is
+
+    def _forced(self, position: JSON, action: JSON) -> bool:
+        """Whether ``action`` is the position's only legal action and a pass, by the
+        reference: for an engine with ``decisions`` turns such a pass is no request of
+        its own (it plays it itself), so the When asks for the position's decision."""
+        legal = self._reference().legal_actions(self.game, position)
+        return forced_pass(self.game, legal) and legal[0] == action
+
+    def _reference(self) -> Implementation:
+        if self.reference is None:
+            from oracle.protocol.inprocess import InProcess
+            self.reference = InProcess()
+        return self.reference
+
+    def _conserved(self, before: JSON, after: JSON) -> None:
+        check = self.invariants.get(self.game)
+        if check is not None:
+            problems = check(before, after)
+            if problems:
+                raise AssertionError("conservation broken: " + "; ".join(problems))
 
     def load(self, game: str, position: JSON) -> None:
         """Set a position, after the implementation agrees it is well-formed."""
@@ -55,11 +117,21 @@ class World:
                                   f"{bad.field}: {bad.message}")
         self.position = position
 
-    def send(self, action: JSON) -> Verdict:
-        """Apply one action; the position handed over must come back untouched."""
+    def send(self, action: JSON, setup: bool = False) -> Verdict:
+        """Apply one action; the position handed over must come back untouched.
+        ``setup``: a Given building the scenario's position, which stays where play
+        leaves it (no forced pass played after it); for an engine with ``decisions``
+        turns it is built by the reference, so a later Given's forced pass is still
+        there to send."""
         position = self.need_position()
         self.before = copy.deepcopy(position)
-        verdict = self.impl.apply(self.game, position, action)
+        decisions = self.impl.turns(self.game) == "decisions"
+        if setup and decisions:
+            verdict = self._reference().apply(self.game, position, action)
+        elif decisions and self._forced(position, action):
+            verdict = Verdict.accept(self.impl.canonical(self.game, position))
+        else:
+            verdict = self.impl.apply(self.game, position, action)
         self.verdict = verdict
         if position != self.before:
             raise AssertionError("the implementation changed the position it was given "
@@ -67,12 +139,9 @@ class World:
                                  "the action)")
         if verdict.accepted:
             assert verdict.position is not None
-            check = self.invariants.get(self.game)
-            if check is not None:
-                problems = check(position, verdict.position)
-                if problems:
-                    raise AssertionError("conservation broken: " + "; ".join(problems))
+            self._conserved(position, verdict.position)
             self.position = verdict.position
+            self.settled = setup
         return verdict
 
     def need_verdict(self) -> Verdict:

@@ -40,7 +40,7 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     And the private "GLSC" is owned by "WGB"
     And it is "WGB"'s turn in the "track" step
     When "WGB" places a token on "H17" using "GLSC"
-    Then the action is refused with reason "token/not_connected" under ruling TP-BONUS-01
+    Then the action is refused with reason "token/not_connected"
 
   @id:TP-BONUS-01-c @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
   Scenario: From phase 6 there is no port marker to place
@@ -54,7 +54,7 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     And the private "GLSC" is owned by "WGB"
     And it is "WGB"'s turn in the "token" step
     When "WGB" places a token on "H17" using "GLSC"
-    Then the action is refused with reason "phase/bonus_removed" under ruling TP-BONUS-01
+    Then the action is refused with reason "phase/bonus_removed"
 
   @id:TP-BONUS-01-d @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
   Scenario: The port marker goes on port hexes only
@@ -68,7 +68,7 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     And the private "GLSC" is owned by "WGB"
     And it is "WGB"'s turn in the "token" step
     When "WGB" places a token on "I12" using "GLSC"
-    Then the action is refused with reason "private/wrong_hex" under ruling TP-BONUS-01
+    Then the action is refused with reason "private/wrong_hex"
 
   @id:TP-BONUS-01-e @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
   Scenario: The S&NA coal token on a reached coal city; the S&NA stays open
@@ -103,7 +103,7 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     And the private "SNAR" is owned by "ABC"
     And it is "ABC"'s turn in the "token" step
     When "ABC" places a token on "H5" using "SNAR"
-    Then the action is refused with reason "private/needs_train" under ruling TP-BONUS-01
+    Then the action is refused with reason "private/needs_train"
 
   @id:TP-BONUS-01-g @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
   Scenario: The S&NA coal token needs a coal city the company reaches
@@ -119,7 +119,7 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     And the private "SNAR" is owned by "ABC"
     And it is "ABC"'s turn in the "token" step
     When "ABC" places a token on "E6" using "SNAR"
-    Then the action is refused with reason "token/not_connected" under ruling TP-BONUS-01
+    Then the action is refused with reason "token/not_connected"
 
   @id:TP-BONUS-01-h @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=rails
   Scenario: Reading "rails": the S&NA coal token needs no connection

@@ -60,7 +60,7 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
       """
       4: H17 H15 H13* H11 H9 I8 I6 I4 J3
       """
-    Then the action is refused with reason "route/no_such_train" under ruling DS-01
+    Then the action is refused with reason "route/no_such_train"
 
   # ---- DS-03: eligibility gained and lost -----------------------------------------------
 
@@ -139,7 +139,7 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
       """
       2: H17 H15 H13* H11 H9 I8 I6 I4 J3
       """
-    Then the action is refused with reason "route/too_long" under ruling DS-06
+    Then the action is refused with reason "route/too_long"
 
   # ---- DS-09: one connection run in the whole game ------------------------------------
 

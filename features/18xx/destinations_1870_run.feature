@@ -60,7 +60,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
       """
       3: H17 H15 H13
       """
-    Then the action is refused with reason "connection/no_destination_run" under ruling DS-15
+    Then the action is refused with reason "connection/no_destination_run"
 
   @id:DS-15-c @ruling:DS-15 @source:004
   Scenario: SSW's 2 train runs to the town at H21 beside the connection
@@ -86,7 +86,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
       """
     And it is "SSW"'s connection run in the "connection_route" step, after "FW"'s turn
     When "SSW" passes
-    Then the action is refused with reason "connection/must_run" under ruling DS-15
+    Then the action is refused with reason "connection/must_run"
 
   # ---- DS-16: full dividend (price moves) or withhold (it does not); never half -----------
 
@@ -116,7 +116,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
     And it is "SSW"'s connection run in the "connection_dividend" step, after "FW"'s turn
     And the connection run has earned $80
     When "SSW" declares a "half" dividend
-    Then the action is refused with reason "dividend/not_allowed" under ruling DS-16
+    Then the action is refused with reason "dividend/not_allowed"
 
   @id:DS-16-c @ruling:DS-16 @source:004
   Scenario: Withholding keeps the money and leaves the price where it is

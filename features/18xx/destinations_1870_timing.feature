@@ -88,7 +88,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And the operating order is "FW", "SSW"
     And it is "SSW"'s connection run in the "connection_token" step, after "FW"'s turn
     When "FW" lays tile "9" on "I2" with rotation 0
-    Then the action is refused with reason "connection/runs_first" under ruling DS-07
+    Then the action is refused with reason "connection/runs_first"
 
   @id:DS-07-c @ruling:DS-07 @source:004
   Scenario: After SSW's connection run, the company after FW operates
@@ -167,7 +167,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And the operating order is "FW", "SSW"
     And it is "SSW"'s connection run in the "connection_token" step, opening the operating round
     When "FW" lays tile "9" on "I2" with rotation 0
-    Then the action is refused with reason "connection/runs_first" under ruling DS-05
+    Then the action is refused with reason "connection/runs_first"
 
   @id:DS-05-c @ruling:DS-05 @source:004
   Scenario: After the opening connection run the round's first company operates

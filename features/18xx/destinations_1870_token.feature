@@ -47,7 +47,7 @@ Feature: 1870 the destination token: decided first, placed whatever the slots, o
       """
       3: H17 H15 H13* H11 H9 I8 I6 I4 J3
       """
-    Then the action is refused with reason "connection/token_first" under ruling DS-10
+    Then the action is refused with reason "connection/token_first"
 
   @id:DS-10-b @ruling:DS-10 @source:004
   Scenario: Placing the destination token leads to the run
@@ -91,7 +91,7 @@ Feature: 1870 the destination token: decided first, placed whatever the slots, o
   Scenario: The destination token goes on the destination or nowhere on the map
     Given it is "SSW"'s connection run in the "connection_token" step, after "FW"'s turn
     When "SSW" places a token on "H13"
-    Then the action is refused with reason "connection/not_destination" under ruling DS-11
+    Then the action is refused with reason "connection/not_destination"
 
   @id:DS-11-c @ruling:DS-11 @source:004
   Scenario: The kept token costs $100 when SSW places it later

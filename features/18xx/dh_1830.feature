@@ -38,7 +38,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "6" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "private/wrong_tile" under ruling TP-DH30-01
+    Then the action is refused with reason "private/wrong_tile"
 
   @id:TP-DH30-01-c @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: The D&H lays its tile nowhere but F16
@@ -51,7 +51,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "57" on "E19" with rotation 0 using "DH"
-    Then the action is refused with reason "private/wrong_hex" under ruling TP-DH30-01
+    Then the action is refused with reason "private/wrong_hex"
 
   @id:TP-DH30-01-d @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: The D&H tile is not offered in the token-lay step
@@ -63,7 +63,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "token" step
     When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-DH30-01
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-DH30-01-e @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: The D&H tile is the turn's tile lay, not an extra one
@@ -76,7 +76,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And it is "PRR"'s turn in the "track" step
     And "PRR" has used its tile lay this turn
     When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "tile/no_lays_left" under ruling TP-DH30-01
+    Then the action is refused with reason "tile/no_lays_left"
 
   @id:TP-DH30-01-f @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: Without the D&H the same unconnected lay is refused (the boundary)
@@ -150,7 +150,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And it is "PRR"'s turn in the "track" step
     And the private "DH" has used its tile power this turn
     When "PRR" places a token on "F16" using "DH"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-DH30-02
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-DH30-02-c @ruling:TP-DH30-02 @source:001 @source:003
   Scenario: The D&H token is the turn's token, not an extra one
@@ -165,7 +165,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" has used its tile power this turn
     And "PRR" has placed its token this turn
     When "PRR" places a token on "F16" using "DH"
-    Then the action is refused with reason "token/already_laid" under ruling TP-DH30-02
+    Then the action is refused with reason "token/already_laid"
 
   @id:TP-DH30-02-d @ruling:TP-DH30-02 @source:001 @source:003
   Scenario: The D&H token uses up the turn's token lay
@@ -214,7 +214,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "P1"
     And it is "NYC"'s turn in the "track" step
     When "NYC" lays tile "57" on "F16" with rotation 0
-    Then the action is refused with reason "hex/blocked" under ruling TP-DH30-03
+    Then the action is refused with reason "hex/blocked"
 
   @id:TP-DH30-03-b @ruling:TP-DH30-03 @source:001 @source:003
   Scenario: Once a company owns the D&H, F16 is open to other companies' tiles
@@ -244,7 +244,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "PRR"
     And it is "NYC"'s turn in the "track" step
     When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "private/not_owner" under ruling TP-DH30-03
+    Then the action is refused with reason "private/not_owner"
 
   @id:TP-DH30-03-d @ruling:TP-DH30-03 @source:001 @source:003
   Scenario: While a player owns the D&H, not even his company may use it
@@ -256,7 +256,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" is owned by "P1"
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "private/not_owner" under ruling TP-DH30-03
+    Then the action is refused with reason "private/not_owner"
 
   @id:TP-DH30-03-e @ruling:TP-DH30-03 @source:001 @source:003
   Scenario: The D&H stays open after its tile lay
@@ -317,7 +317,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" has lost its token power
     And it is "PRR"'s turn in the "token" step
     When "PRR" places a token on "F16" using "DH"
-    Then the action is refused with reason "private/token_lost" under ruling TP-DH30-04
+    Then the action is refused with reason "private/token_lost"
 
   @id:TP-DH30-04-c @ruling:TP-DH30-04 @source:001 @source:003
   Scenario: The D&H's own tile lay keeps its token power
@@ -344,7 +344,7 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     And the private "DH" has used its tile power in an earlier turn
     And it is "PRR"'s turn in the "token" step
     When "PRR" places a token on "F16" using "DH"
-    Then the action is refused with reason "private/token_expired" under ruling TP-DH30-04
+    Then the action is refused with reason "private/token_expired"
 
   @id:TP-DH30-04-e @ruling:TP-DH30-04 @source:001 @source:003
   Scenario: The token follows in the same turn as the D&H tile lay (the boundary)

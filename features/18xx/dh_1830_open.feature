@@ -31,7 +31,7 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
       """
     And it is "PRR"'s turn in the "token" step
     When "PRR" places a token on "F16" using "DH"
-    Then the action is refused with reason "token/requires_tile" under ruling TP-DH30-05
+    Then the action is refused with reason "token/requires_tile"
 
   @id:TP-DH30-05-c @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=yes
   Scenario: Reading "yes": after the D&H tile in this turn the token is accepted
@@ -74,4 +74,4 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     And the private "DH" has used its token power
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
-    Then the action is refused with reason "private/tile_after_token" under ruling TP-DH30-05
+    Then the action is refused with reason "private/tile_after_token"

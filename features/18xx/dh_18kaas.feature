@@ -33,7 +33,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "6" on "K16" with rotation 0 using "DH"
-    Then the action is refused with reason "private/wrong_tile" under ruling TP-DH18K-01
+    Then the action is refused with reason "private/wrong_tile"
 
   @id:TP-DH18K-01-c @ruling:TP-DH18K-01 @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: The 18Kaas D&H lays on K16, not on 1830's F16
@@ -45,7 +45,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
     When "PRR" lays tile "57" on "K14" with rotation 0 using "DH"
-    Then the action is refused with reason "private/wrong_hex" under ruling TP-DH18K-01
+    Then the action is refused with reason "private/wrong_hex"
 
   @id:TP-DH18K-01-d @ruling:TP-DH18K-01 @ruling:TP-DH30-03 @source:001 @source:003
   Scenario: K16 is blocked while a player owns the D&H
@@ -57,7 +57,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     And the private "DH" is owned by "P1"
     And it is "ERIE"'s turn in the "track" step
     When "ERIE" lays tile "57" on "K16" with rotation 0
-    Then the action is refused with reason "hex/blocked" under ruling TP-DH18K-01
+    Then the action is refused with reason "hex/blocked"
 
   @id:TP-DH18K-01-e @ruling:TP-DH18K-01 @ruling:TP-DH30-02 @source:001 @source:003
   Scenario: The free D&H token on K16 in the turn of the tile lay
@@ -86,4 +86,4 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     And the private "DH" has used its tile power in an earlier turn
     And it is "PRR"'s turn in the "token" step
     When "PRR" places a token on "K16" using "DH"
-    Then the action is refused with reason "private/token_expired" under ruling TP-DH18K-01
+    Then the action is refused with reason "private/token_expired"

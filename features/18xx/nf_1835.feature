@@ -62,7 +62,7 @@ Feature: 1835 Nürnberg-Fürth places a free, extra token on Fürth/Nürnberg (L
       """
     And it is "BY"'s turn in the "token" step
     When "BY" places a token on "L14" city 0 using "NF"
-    Then the action is refused with reason "private/not_owner" under ruling TP-NF35-01
+    Then the action is refused with reason "private/not_owner"
 
   @id:TP-NF35-01-e @ruling:TP-NF35-01 @source:001 @source:003
   Scenario: A closed NF places no second token
@@ -76,7 +76,7 @@ Feature: 1835 Nürnberg-Fürth places a free, extra token on Fürth/Nürnberg (L
     And the private "NF" is closed
     And it is "BA"'s turn in the "token" step
     When "BA" places a token on "L14" city 1 using "NF"
-    Then the action is refused with reason "private/closed" under ruling TP-NF35-01
+    Then the action is refused with reason "private/closed"
 
   @id:TP-NF35-01-f @ruling:TP-NF35-01 @source:001 @source:003
   Scenario: The NF places only on L14
@@ -88,7 +88,7 @@ Feature: 1835 Nürnberg-Fürth places a free, extra token on Fürth/Nürnberg (L
       """
     And it is "BA"'s turn in the "token" step
     When "BA" places a token on "M9" using "NF"
-    Then the action is refused with reason "private/wrong_hex" under ruling TP-NF35-01
+    Then the action is refused with reason "private/wrong_hex"
 
   @id:TP-NF35-02-a @ruling:TP-NF35-02 @source:001 @source:003 @open @option:nf_pfb_token_timing=anytime
   Scenario: By default the NF token comes in the tile-lay step, before any tile
@@ -143,7 +143,7 @@ Feature: 1835 Nürnberg-Fürth places a free, extra token on Fürth/Nürnberg (L
       """
     And it is "BA"'s turn in the "track" step
     When "BA" places a token on "L14" city 0 using "NF"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-NF35-02
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-NF35-02-e @ruling:TP-NF35-02 @source:001 @source:003 @open @option:nf_pfb_token_timing=westermann
   Scenario: Under the Westermann rule the NF token is accepted in the token-lay step

@@ -55,7 +55,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "BA"'s turn in the "track" step
     When "BA" lays tile "210" on "L6" with rotation 0 using "PfB"
-    Then the action is refused with reason "phase/colour_not_available" under ruling TP-PFB35-01
+    Then the action is refused with reason "phase/colour_not_available"
 
   @id:TP-PFB35-01-d @ruling:TP-PFB35-01 @source:001 @source:003
   Scenario: The PfB lays green tiles only
@@ -66,7 +66,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "BA"'s turn in the "track" step
     When "BA" lays tile "57" on "L6" with rotation 0 using "PfB"
-    Then the action is refused with reason "private/wrong_tile" under ruling TP-PFB35-01
+    Then the action is refused with reason "private/wrong_tile"
 
   @id:TP-PFB35-01-e @ruling:TP-PFB35-01 @source:001 @source:003
   Scenario: A company of another player may not use the PfB
@@ -77,7 +77,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "BY"'s turn in the "track" step
     When "BY" lays tile "210" on "L6" with rotation 0 using "PfB"
-    Then the action is refused with reason "private/not_owner" under ruling TP-PFB35-01
+    Then the action is refused with reason "private/not_owner"
 
   @id:TP-PFB35-01-f @ruling:TP-PFB35-01 @source:001 @source:003
   Scenario: The PfB tile comes in the tile-lay step only
@@ -88,7 +88,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "BA"'s turn in the "token" step
     When "BA" lays tile "210" on "L6" with rotation 0 using "PfB"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-PFB35-01
+    Then the action is refused with reason "step/wrong_step"
 
   # ---- TP-PFB35-02: the token -----------------------------------------------------
 
@@ -118,7 +118,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "WT"'s turn in the "token" step
     When "WT" places a token on "L6" city 1 using "PfB"
-    Then the action is refused with reason "token/requires_tile" under ruling TP-PFB35-02
+    Then the action is refused with reason "token/requires_tile"
 
   @id:TP-PFB35-02-c @ruling:TP-PFB35-02 @source:001 @source:003
   Scenario: No PfB token before Baden has placed its home station
@@ -130,7 +130,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "WT"'s turn in the "token" step
     When "WT" places a token on "L6" city 1 using "PfB"
-    Then the action is refused with reason "token/home_not_placed" under ruling TP-PFB35-02
+    Then the action is refused with reason "token/home_not_placed"
 
   @id:TP-PFB35-02-d @ruling:TP-PFB35-02 @source:001 @source:003
   Scenario: A tile laid by another player's company also opens the PfB token
@@ -167,7 +167,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
       """
     And it is "WT"'s turn in the "track" step
     When "WT" places a token on "L6" city 1 using "PfB"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-PFB35-02
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-PFB35-02-g @ruling:TP-PFB35-02 @source:001 @source:003
   Scenario: Baden places its home station on the L6 city it chooses
@@ -230,4 +230,4 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
     And the private "PfB" is closed
     And it is "BA"'s turn in the "track" step
     When "BA" lays tile "210" on "L6" with rotation 0 using "PfB"
-    Then the action is refused with reason "private/closed" under ruling TP-PFB35-03
+    Then the action is refused with reason "private/closed"

@@ -37,7 +37,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       """
     And it is "GWR"'s turn in the "track" step
     When "GWR" lays tile "79" on "V12" with rotation 1
-    Then the action is refused with reason "tile/needs_t_train" under ruling ST-01
+    Then the action is refused with reason "tile/needs_t_train"
 
   @id:ST-01-c @ruling:ST-01 @source:002
   Scenario: A U3 is no T train: its owner lays no single track
@@ -51,7 +51,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       """
     And it is "GWR"'s turn in the "track" step
     When "GWR" lays tile "79" on "V12" with rotation 1
-    Then the action is refused with reason "tile/needs_t_train" under ruling ST-01
+    Then the action is refused with reason "tile/needs_t_train"
 
   @id:ST-01-d @ruling:ST-01 @source:002
   Scenario: A 4T is a T train too: single-track station tile 74 on Reading
@@ -103,7 +103,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
     And it is "GWR"'s turn in the "track" step
     And "GWR" has laid a single-track tile on "V12" this turn
     When "GWR" lays tile "74" on "V16" with rotation 1
-    Then the action is refused with reason "tile/not_adjacent" under ruling ST-02
+    Then the action is refused with reason "tile/not_adjacent"
 
   @id:ST-02-c @ruling:ST-02 @source:002
   Scenario: The second tile must be single track too: normal tile 1 is refused
@@ -120,7 +120,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
     And it is "GWR"'s turn in the "track" step
     And "GWR" has laid a single-track tile on "V12" this turn
     When "GWR" lays tile "1" on "W11" with rotation 0
-    Then the action is refused with reason "tile/no_lays_left" under ruling ST-02
+    Then the action is refused with reason "tile/no_lays_left"
 
   @id:ST-02-d @ruling:ST-02 @source:002
   Scenario: Two single-track tiles are the most: a third is refused
@@ -138,7 +138,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
     And it is "GWR"'s turn in the "track" step
     And "GWR" has laid single-track tiles on "V12" and "W11" this turn
     When "GWR" lays tile "74" on "V16" with rotation 1
-    Then the action is refused with reason "tile/no_lays_left" under ruling ST-02
+    Then the action is refused with reason "tile/no_lays_left"
 
   @id:ST-02-e @ruling:ST-02 @source:002
   Scenario: After a normal tile, no single-track tile follows
@@ -194,7 +194,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       """
     And it is "LNWR"'s turn in the "track" step
     When "LNWR" lays tile "78" on "T8" with rotation 3
-    Then the action is refused with reason "money/insufficient" under ruling ST-03
+    Then the action is refused with reason "money/insufficient"
 
   @id:ST-03-c @ruling:ST-03 @source:002
   Scenario: Normal tile 8 on the same mountain costs the full $100

@@ -28,7 +28,7 @@ Feature: 1825 single track: the extra minor companies
       """
     And it is "HB"'s turn in the "home" step
     When "HB" places a token on "U1"
-    Then the action is refused with reason "token/not_home" under ruling ST-13
+    Then the action is refused with reason "token/not_home"
 
   @id:ST-13-c @ruling:ST-13 @source:002
   Scenario: Manchester & Milford starts in Milford Haven with a 4T

@@ -40,7 +40,7 @@ Feature: 1825 single track: which trains run on it, and what its stations and ha
       """
     And it is "GWR"'s turn in the "route" step
     When "GWR" runs its "5" train over "V10.s0 V12.e1 V12.e4 V14.s0"
-    Then the action is refused with reason "route/single_track" under ruling ST-04
+    Then the action is refused with reason "route/single_track"
 
   @id:ST-04-c @ruling:ST-04 @source:002 @open @option:u_trains_on_single_track=no
   Scenario: A U3 does not run on single track when the option is off
@@ -53,7 +53,7 @@ Feature: 1825 single track: which trains run on it, and what its stations and ha
       """
     And it is "GWR"'s turn in the "route" step
     When "GWR" runs its "U3" train over "V10.s0 V12.e1 V12.e4 V14.s0"
-    Then the action is refused with reason "route/single_track" under ruling ST-04
+    Then the action is refused with reason "route/single_track"
 
   @id:ST-04-d @ruling:ST-04 @source:002 @open @option:u_trains_on_single_track=yes
   Scenario: With the option, a U3 runs on single track
@@ -195,7 +195,7 @@ Feature: 1825 single track: which trains run on it, and what its stations and ha
       """
     And it is "GWR"'s turn in the "route" step
     When "GWR" runs its "4" train over "V14.s0 V12.e4 V12.e0 W11.s0 W11.s1 W11.e1 W9.e3 V10.s0"
-    Then the action is refused with reason "route/single_track" under ruling ST-04
+    Then the action is refused with reason "route/single_track"
 
   # ---- ST-11: halts ---------------------------------------------------------------------
 

@@ -40,7 +40,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "25" on "V12" with rotation 4
-    Then the action is refused with reason "tile/not_reached" under ruling ST-07
+    Then the action is refused with reason "tile/not_reached"
 
   @id:ST-07-c @ruling:ST-07 @source:002
   Scenario: A company whose trains cannot get to the tile does not upgrade it
@@ -55,7 +55,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V20: token LSWR           -- LSWR's home, no track towards Swindon
       """
     When "LSWR" lays tile "25" on "V12" with rotation 4
-    Then the action is refused with reason "tile/not_reached" under ruling ST-07
+    Then the action is refused with reason "tile/not_reached"
 
   # ---- ST-08: no tracing through single track without a T train ------------------------
 
@@ -72,7 +72,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "25" on "T12" with rotation 5
-    Then the action is refused with reason "tile/not_reached" under ruling ST-08
+    Then the action is refused with reason "tile/not_reached"
 
   @id:ST-08-b @ruling:ST-08 @source:002
   Scenario: With a 3T, GWR traces through U13 and upgrades T12
@@ -118,7 +118,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "87" on "U11" with rotation 2
-    Then the action is refused with reason "tile/not_reached" under ruling ST-08
+    Then the action is refused with reason "tile/not_reached"
 
   @id:ST-08-e @ruling:ST-08 @source:002
   Scenario: With a 3T the same upgrade of Gloucester is allowed
@@ -180,7 +180,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "88" on "U11" with rotation 1
-    Then the action is refused with reason "tile/not_reached" under ruling ST-08
+    Then the action is refused with reason "tile/not_reached"
 
   # ---- ST-10: halts for T-train owners ---------------------------------------------------
 
@@ -207,7 +207,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "11" on "V12" with rotation 4
-    Then the action is refused with reason "tile/needs_t_train" under ruling ST-10
+    Then the action is refused with reason "tile/needs_t_train"
 
   @id:ST-10-c @ruling:ST-10 @source:002
   Scenario: A U3 is no T train: no halt for its owner
@@ -219,7 +219,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "11" on "V12" with rotation 4
-    Then the action is refused with reason "tile/needs_t_train" under ruling ST-10
+    Then the action is refused with reason "tile/needs_t_train"
 
   @id:ST-10-d @ruling:ST-10 @source:002
   Scenario: A halt upgrades yellow track: not an empty hex
@@ -230,7 +230,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "11" on "V12" with rotation 4
-    Then the action is refused with reason "tile/wrong_colour" under ruling ST-10
+    Then the action is refused with reason "tile/wrong_colour"
 
   @id:ST-10-e @ruling:ST-10 @source:002
   Scenario: The halt tile keeps the yellow track: rotation 1 drops it
@@ -242,7 +242,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V14: token GWR
       """
     When "GWR" lays tile "11" on "V12" with rotation 1
-    Then the action is refused with reason "tile/track_not_kept" under ruling ST-10
+    Then the action is refused with reason "tile/track_not_kept"
 
   # ---- ST-12: tile 73 to a halt ------------------------------------------------------------
 
@@ -271,7 +271,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V16: tile 73 rotation 1
       """
     When "GWR" lays tile "11" on "V16" with rotation 1
-    Then the action is refused with reason "tile/track_not_kept" under ruling ST-12
+    Then the action is refused with reason "tile/track_not_kept"
 
   @id:ST-12-c @ruling:ST-12 @source:002
   Scenario: Single-track 74 is not 73: its station does not become a halt
@@ -283,7 +283,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V16: tile 74 rotation 1
       """
     When "GWR" lays tile "11" on "V16" with rotation 5
-    Then the action is refused with reason "tile/stops_mismatch" under ruling ST-12
+    Then the action is refused with reason "tile/stops_mismatch"
 
   @id:ST-12-d @ruling:ST-12 @source:002
   Scenario: Normal town tile 4 does not become a halt
@@ -295,7 +295,7 @@ Feature: 1825 single track: upgrading it, tracing through it, halts
       V16: tile 4 rotation 1
       """
     When "GWR" lays tile "11" on "V16" with rotation 5
-    Then the action is refused with reason "tile/stops_mismatch" under ruling ST-12
+    Then the action is refused with reason "tile/stops_mismatch"
 
   @id:ST-12-e @ruling:ST-12 @source:002
   Scenario: 73 may still become the green town tile 87 instead

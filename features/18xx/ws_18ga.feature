@@ -37,7 +37,7 @@ Feature: 18GA Waycross & Southern places a free token on Waycross (I9), and no t
     And it is "ACL"'s turn in the "token" step
     And "ACL" has placed its token this turn
     When "ACL" places a token on "I9" using "WS"
-    Then the action is refused with reason "token/already_laid" under ruling TP-WS18GA-01
+    Then the action is refused with reason "token/already_laid"
 
   @id:TP-WS18GA-01-c @ruling:TP-WS18GA-01 @source:001 @source:003
   Scenario: The W&S token comes in the token-lay step only
@@ -49,7 +49,7 @@ Feature: 18GA Waycross & Southern places a free token on Waycross (I9), and no t
     And the private "WS" is owned by "ACL"
     And it is "ACL"'s turn in the "track" step
     When "ACL" places a token on "I9" using "WS"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-WS18GA-01
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-WS18GA-01-d @ruling:TP-WS18GA-01 @source:001 @source:003
   Scenario: Waycross is not blocked for tiles while a player owns the W&S
@@ -79,7 +79,7 @@ Feature: 18GA Waycross & Southern places a free token on Waycross (I9), and no t
     And the private "WS" is owned by "ACL"
     And it is "SAL"'s turn in the "token" step
     When "SAL" places a token on "I9" using "WS"
-    Then the action is refused with reason "private/not_owner" under ruling TP-WS18GA-01
+    Then the action is refused with reason "private/not_owner"
 
   @id:TP-WS18GA-02-a @ruling:TP-WS18GA-02 @source:001 @source:003
   Scenario: The W&S gives no tile lay
@@ -91,7 +91,7 @@ Feature: 18GA Waycross & Southern places a free token on Waycross (I9), and no t
     And the private "WS" is owned by "ACL"
     And it is "ACL"'s turn in the "track" step
     When "ACL" lays tile "57" on "I9" with rotation 0 using "WS"
-    Then the action is refused with reason "private/no_tile_power" under ruling TP-WS18GA-02
+    Then the action is refused with reason "private/no_tile_power"
 
   @id:TP-WS18GA-02-b @ruling:TP-WS18GA-02 @source:001 @source:003
   Scenario: No W&S tile lay is offered among the legal actions

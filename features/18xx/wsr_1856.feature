@@ -37,7 +37,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And the private "WSR" is owned by "WGB"
     And it is "WGB"'s turn in the "track" step
     When "WGB" lays tile "15" on "I12" with rotation 0 using "WSR"
-    Then the action is refused with reason "private/wrong_tile" under ruling TP-WSR56-01
+    Then the action is refused with reason "private/wrong_tile"
 
   @id:TP-WSR56-01-c @ruling:TP-WSR56-01 @source:001 @source:003
   Scenario: The W&SR tile is not extra
@@ -50,7 +50,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And it is "WGB"'s turn in the "track" step
     And "WGB" has used its tile lay this turn
     When "WGB" lays tile "59" on "I12" with rotation 0 using "WSR"
-    Then the action is refused with reason "tile/no_lays_left" under ruling TP-WSR56-01
+    Then the action is refused with reason "tile/no_lays_left"
 
   @id:TP-WSR56-01-d @ruling:TP-WSR56-01 @source:001 @source:003
   Scenario: I12 is blocked while a player owns the W&SR
@@ -63,7 +63,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And the private "WSR" is owned by "P1"
     And it is "BBG"'s turn in the "track" step
     When "BBG" lays tile "59" on "I12" with rotation 3
-    Then the action is refused with reason "hex/blocked" under ruling TP-WSR56-01
+    Then the action is refused with reason "hex/blocked"
 
   @id:TP-WSR56-01-e @ruling:TP-WSR56-01 @source:001 @source:003
   Scenario: Once a company owns the W&SR, I12 is open to a connected company
@@ -88,7 +88,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And the private "WSR" is owned by "WGB"
     And it is "WGB"'s turn in the "token" step
     When "WGB" lays tile "59" on "I12" with rotation 0 using "WSR"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-WSR56-01
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-WSR56-02-a @ruling:TP-WSR56-02 @source:001 @source:003
   Scenario: A free token on the city of I12 the company chooses, with no tile there
@@ -117,7 +117,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And the private "WSR" is owned by "WGB"
     And it is "WGB"'s turn in the "track" step
     When "WGB" places a token on "I12" city 0 using "WSR"
-    Then the action is refused with reason "step/wrong_step" under ruling TP-WSR56-02
+    Then the action is refused with reason "step/wrong_step"
 
   @id:TP-WSR56-02-c @ruling:TP-WSR56-02 @source:001 @source:003
   Scenario: The W&SR token is the turn's token, not an extra one
@@ -130,7 +130,7 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And it is "WGB"'s turn in the "token" step
     And "WGB" has placed its token this turn
     When "WGB" places a token on "I12" city 0 using "WSR"
-    Then the action is refused with reason "token/already_laid" under ruling TP-WSR56-02
+    Then the action is refused with reason "token/already_laid"
 
   @id:TP-WSR56-02-d @ruling:TP-WSR56-02 @source:001 @source:003
   Scenario: Kitchener has two cities and no third
@@ -183,4 +183,4 @@ Feature: 1856 Waterloo & Saugeen lays tile 59 or a free token on Kitchener (I12)
     And the private "WSR" has used its tile power this turn
     And the private "WSR" is closed
     When "WGB" places a token on "I12" city 0 using "WSR"
-    Then the action is refused with reason "private/closed" under ruling TP-WSR56-03
+    Then the action is refused with reason "private/closed"

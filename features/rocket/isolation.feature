@@ -309,7 +309,7 @@ Feature: Isolated railway lines
       E  ~  ~  ~  ~  .  .  .  LO
       """
     When p1 moves the york locomotive to B5
-    Then the action is refused with reason "move/two_lines" under ruling SR-ISO-06
+    Then the action is refused with reason "move/two_lines"
 
   @id:iso-boxed-cannot-move @ruling:SR-ISO-06 @source:000
   Scenario: Boxed in by two lines, the York locomotive has no legal move

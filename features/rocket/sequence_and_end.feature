@@ -216,7 +216,7 @@ Feature: The order of a move, and when the game ends
     And only 1 track tile is left
     And p1 has moved the york locomotive to D3 and the move stands
     When p1 takes a steel token from london
-    Then the action is refused with reason "turn/game_over" under ruling SR-END-01
+    Then the action is refused with reason "turn/game_over"
 
   @id:end-not-inside-veto-round @ruling:SR-END-01 @source:000
   Scenario: The move that takes the last tile still has its veto round

@@ -29,7 +29,7 @@ Feature: Stations
       E  LO .  .  .  .  .  .  DO
       """
     When p1 moves the station on B2 to D8
-    Then the action is refused with reason "station/fixed" under ruling SR-STA-01
+    Then the action is refused with reason "station/fixed"
 
   @id:sta-track-station-not-offered @ruling:SR-STA-01 @source:000
   Scenario: Moving a station on track is not among the legal actions
@@ -57,7 +57,7 @@ Feature: Stations
       E  LO .  .  .  .  .  .  DO
       """
     When p1 moves the station on B3 to D8
-    Then the action is refused with reason "station/fixed" under ruling SR-STA-01
+    Then the action is refused with reason "station/fixed"
 
   @id:sta-reached-station-becomes-fixed @ruling:SR-STA-01 @source:000
   Scenario: Once the locomotive enters a station in the open it is fixed
@@ -72,7 +72,7 @@ Feature: Stations
       """
     And p1 has moved the york locomotive to B4 and the move stands
     When p1 moves the station on B4 to D8
-    Then the action is refused with reason "station/fixed" under ruling SR-STA-01
+    Then the action is refused with reason "station/fixed"
 
   @id:sta-station-ahead-still-open @ruling:SR-STA-01 @source:000
   Scenario: A station the track has not reached yet may still be moved
@@ -115,7 +115,7 @@ Feature: Stations
       E  YO .  .  .  LO .  .  .  DO
       """
     When p1 places a station on C9
-    Then the action is refused with reason "station/none_left" under ruling SR-STA-02
+    Then the action is refused with reason "station/none_left"
 
   @id:sta-eighth-not-offered @ruling:SR-STA-02 @source:000
   Scenario: Placing an eighth station is not among the legal actions

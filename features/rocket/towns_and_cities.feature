@@ -103,7 +103,7 @@ Feature: Towns and cities
       E  .  .  .  .  GU .  .  DO
       """
     When p1 moves the york locomotive to B3
-    Then the action is refused with reason "move/onto_place" under ruling SR-TWN-01
+    Then the action is refused with reason "move/onto_place"
 
   @id:twn-city-second-line-scores @ruling:SR-TWN-02 @source:000
   Scenario: A city pays again for each new line that reaches it

@@ -69,7 +69,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And player p2 holds 3 real shares of york
     And p1 has moved the york locomotive to D3
     When p2 bids 1 share to send the locomotive to C4
-    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
+    Then the action is refused with reason "veto/not_now"
 
   @id:veto-pass-without-call-refused @ruling:SR-VETO-01 @source:000
   Scenario: There is no poll to pass in until someone asks
@@ -84,7 +84,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       """
     And p1 has moved the york locomotive to D3
     When p2 passes in the veto round
-    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
+    Then the action is refused with reason "veto/not_now"
 
   @id:veto-call-opens-poll @ruling:SR-VETO-01 @source:000
   Scenario: Asking for a veto round starts the poll with the player left of the mover
@@ -97,6 +97,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       D   .  .  .  .  .  .  .  .
       E  .  .  .  .  GU .  .  DO
       """
+    And player p2 holds 1 real share of york
     And player p3 holds 2 real shares of york
     And p1 has moved the york locomotive to D3
     When p3 asks for a veto round
@@ -119,7 +120,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And player p2 holds 3 real shares of york
     And p1 has moved the york locomotive to D3 and the move stands
     When p2 asks for a veto round
-    Then the action is refused with reason "veto/not_now" under ruling SR-VETO-01
+    Then the action is refused with reason "veto/not_now"
 
   @id:veto-poll-order-kept @ruling:SR-VETO-01 @source:000
   Scenario: In the poll the players bid in turn from the mover's left
@@ -132,6 +133,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       D   .  .  .  .  .  .  .  .
       E  .  .  .  .  GU .  .  DO
       """
+    And player p2 holds 1 real share of york
     And player p3 holds 2 real shares of york
     And p1 has moved the york locomotive to D3
     And p3 has asked for a veto round
@@ -150,6 +152,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       E  .  .  .  .  GU .  .  DO
       """
     And player p2 holds 3 real shares of york
+    And player p3 holds 1 real share of york
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 passes in the veto round
@@ -217,7 +220,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids 0 shares to send the locomotive to C4
-    Then the action is refused with reason "veto/minimum_one_share" under ruling SR-VETO-05
+    Then the action is refused with reason "veto/minimum_one_share"
 
   @id:veto-negative-bid-refused @ruling:SR-VETO-05 @source:000
   Scenario: Fewer than zero shares is no bid either
@@ -234,7 +237,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids -1 shares to send the locomotive to C4
-    Then the action is refused with reason "veto/minimum_one_share" under ruling SR-VETO-05
+    Then the action is refused with reason "veto/minimum_one_share"
 
   @id:veto-one-share-bid-accepted @ruling:SR-VETO-05 @source:000
   Scenario: One share is the least bid
@@ -248,6 +251,7 @@ Feature: Veto rounds: who asks, who bids, what a bid is
       E  .  .  .  .  GU .  .  DO
       """
     And player p2 holds 3 real shares of york
+    And player p3 holds 2 real shares of york
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids 1 share to send the locomotive to C4

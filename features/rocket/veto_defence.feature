@@ -69,7 +69,7 @@ Feature: Veto rounds: the mover's defence
     And p2 has bid 2 shares to send it to C4
     And p3 has passed in the veto round
     When p1 defends B3 with 2 shares
-    Then the action is refused with reason "veto/not_original_space" under ruling SR-VETO-03
+    Then the action is refused with reason "veto/not_original_space"
 
   @id:defence-bidders-space-refused @ruling:SR-VETO-03 @source:000
   Scenario: The mover may not claim the bidder's space as his defence
@@ -89,7 +89,7 @@ Feature: Veto rounds: the mover's defence
     And p2 has bid 2 shares to send it to C4
     And p3 has passed in the veto round
     When p1 defends C4 with 2 shares
-    Then the action is refused with reason "veto/not_original_space" under ruling SR-VETO-03
+    Then the action is refused with reason "veto/not_original_space"
 
   @id:defence-no-other-action @ruling:SR-VETO-03 @source:000
   Scenario: While the veto round runs the mover can only defend or give way
@@ -109,7 +109,7 @@ Feature: Veto rounds: the mover's defence
     And p2 has bid 2 shares to send it to C4
     And p3 has passed in the veto round
     When p1 moves the dover locomotive to D8
-    Then the action is refused with reason "turn/veto_in_progress" under ruling SR-SEQ-01
+    Then the action is refused with reason "turn/veto_in_progress"
 
   @id:defence-give-way @ruling:SR-VETO-03 @source:000
   Scenario: Giving way sends the locomotive where the high bidder asked
@@ -177,7 +177,7 @@ Feature: Veto rounds: the mover's defence
     And p2 has bid 2 shares to send it to C4
     And p3 has passed in the veto round
     When p1 defends D3 with 1 share
-    Then the action is refused with reason "veto/defence_too_low" under ruling SR-VETO-04
+    Then the action is refused with reason "veto/defence_too_low"
 
   @id:defence-more-than-held-refused @ruling:SR-VETO-04 @ruling:SR-VETO-07 @source:000
   Scenario: The mover cannot defend with shares he does not hold
@@ -197,7 +197,7 @@ Feature: Veto rounds: the mover's defence
     And p2 has bid 2 shares to send it to C4
     And p3 has passed in the veto round
     When p1 defends D3 with 3 shares
-    Then the action is refused with reason "veto/not_enough_shares" under ruling SR-VETO-07
+    Then the action is refused with reason "veto/not_enough_shares"
 
   @id:defence-equal-pays-into-pile @ruling:SR-VETO-04 @ruling:SR-VETO-07 @source:000
   Scenario: An equalling defence is paid into the york pile

@@ -67,7 +67,7 @@ Feature: Veto rounds: paying for a bid
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids 3 shares to send the locomotive to C4
-    Then the action is refused with reason "veto/not_enough_shares" under ruling SR-VETO-07
+    Then the action is refused with reason "veto/not_enough_shares"
 
   @id:pay-returned-shares-taken-again @ruling:SR-VETO-07 @source:000
   Scenario: Shares paid back are there to take on the line's next move
@@ -201,7 +201,7 @@ Feature: Veto rounds: paying for a bid
     And p1 has moved the york locomotive to D3
     And p2 has asked for a veto round
     When p2 bids 1 share to send the locomotive to C4
-    Then the action is refused with reason "veto/unpayable" under ruling SR-VETO-08
+    Then the action is refused with reason "veto/unpayable"
 
   @id:pay-shortfall-bid-allowed @ruling:SR-VETO-08 @source:000 @open @option:veto_shortfall=return_supplementary
   Scenario: Reading return_supplementary: when nobody holds a real share to swap for, the bid stands

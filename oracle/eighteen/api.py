@@ -31,6 +31,7 @@ from oracle.eighteen.actions import (
     RunRoutes,
     action_from_json,
 )
+from oracle.eighteen.conservation import conservation
 from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.graph import hex_content
 from oracle.eighteen.operating import available_train
@@ -382,84 +383,25 @@ def _money_adds_up(title: TitleData, state: State) -> None:
     money, add up to the title's total (``title.bank``: the bank's cash before
     ``new_game`` gives the players theirs out of it), as every action keeps them
     (``conservation``). A broken bank's cash below zero is what it has paid beyond its
-    own and counts as such. Named ``bank``: the holder that makes up the rest."""
+    own and counts as such. Named ``bank``: the holder that makes up the rest; the
+    message names every player's cash and every treasury holding any, so the holder of
+    a wrong amount shows."""
     players = sum(p.cash for p in state.players)
     companies = sum(c.treasury for c in state.companies)
     held = state.bank + players + companies
     if held != title.bank:
-        raise MalformedInput("bank", f"bank {state.bank} + players {players} + companies "
-                             f"{companies} = {held}, not {title.bank} ({title.id}'s total)")
+        each = ", ".join(f"{p.id} {p.cash}" for p in state.players)
+        treasuries = ", ".join(f"{c.id} {c.treasury}" for c in state.companies if c.treasury)
+        treasuries = f" ({treasuries})" if treasuries else ""
+        raise MalformedInput("bank", f"bank {state.bank} + players {players} ({each}) + "
+                             f"companies {companies}{treasuries} = {held}, not {title.bank} "
+                             f"({title.id}'s total)")
 
 
 def _distinct(field: str, ids: list[str]) -> None:
     dup = [i for i, n in Counter(ids).items() if n > 1]
     if dup:
         raise MalformedInput(field, f"duplicate IDs {dup}")
-
-
-def conservation(before: JSON, after: JSON) -> list[str]:
-    """Money, tiles, station tokens and privates are conserved by every action."""
-    problems: list[str] = []
-
-    def money(p: JSON) -> int:
-        total: int = p["bank"]
-        total += sum(int(x["cash"]) for x in p["players"])
-        return total + sum(int(c["treasury"]) for c in p["companies"])
-
-    if money(before) != money(after):
-        problems.append(f"money: {money(before)} before, {money(after)} after")
-
-    def tiles(p: JSON) -> Counter[str]:
-        count: Counter[str] = Counter(p["supply"])
-        count.update(t["tile"] for t in p["tiles"])
-        return +count
-
-    if tiles(before) != tiles(after):
-        problems.append("tiles: supply plus laid tiles changed")
-
-    def tokens(p: JSON) -> dict[str, int]:
-        # a connection run adds one token to the company (1870, DS-11)
-        out = {c["id"]: c["tokens_left"] - (1 if "destination" in c else 0)
-               for c in p["companies"]}
-        for t in p["tokens"]:
-            out[t["company"]] = out.get(t["company"], 0) + 1
-        return out
-
-    if tokens(before) != tokens(after):
-        problems.append("tokens: charter plus map tokens changed")
-    problems += _trains_from_nowhere(before, after)
-    closed_before = {p["id"] for p in before["privates"] if p["closed"]}
-    closed_after = {p["id"] for p in after["privates"] if p["closed"]}
-    if not closed_before <= closed_after:
-        problems.append("privates: a closed private reopened")
-    if {p["id"] for p in before["privates"]} != {p["id"] for p in after["privates"]}:
-        problems.append("privates: the set of privates changed")
-    if not {_bonus_key(b) for b in before["bonus_tokens"]} <= \
-            {_bonus_key(b) for b in after["bonus_tokens"]}:
-        problems.append("bonus tokens: a bonus token vanished")
-    return problems
-
-
-def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
-    """Trains leave the game (rusting) but never appear: of each type with a counted
-    depot, depot plus companies' plus open-market trains never grows."""
-    def count(p: JSON) -> Counter[str]:
-        out: Counter[str] = Counter()
-        for c in p["companies"]:
-            out.update(c.get("trains", ()))
-        out.update(p.get("pool_trains", ()))
-        for name, left in (p.get("depot") or {}).items():
-            out[name] += left or 0
-        return out
-
-    unlimited = {n for n, left in (before.get("depot") or {}).items() if left is None}
-    was, now = count(before), count(after)
-    grown = sorted(n for n in now if n not in unlimited and now[n] > was[n])
-    return [f"trains: more {n} trains after than before" for n in grown]
-
-
-def _bonus_key(b: JSON) -> tuple[str, str, str]:
-    return b["hex"], b["private"], b["company"]
 
 
 #: the object ``oracle.games`` registers

@@ -1,7 +1,7 @@
 """Run the whole suite against an implementation and write its reports.
 
 With no ``--impl`` it grades the built-in oracle. Otherwise ``--impl "COMMAND"``
-starts an adapter speaking protocol v1 (docs/protocol.md). Results stream to
+starts an adapter speaking the railrules protocol (docs/protocol.md). Results stream to
 ``reports/<implementation>/results.jsonl`` while the run goes; at the end come
 report.json, junit.xml, index.html and a summary table. See docs/certify.md.
 """
@@ -59,6 +59,7 @@ from oracle.harness.suite_info import (
     suite_rulings,
 )
 from oracle.protocol import lifetime, sandbox
+from oracle.protocol.exchange_log import ExchangeLog
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 
@@ -104,6 +105,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run the adapter in a sandbox (bubblewrap): auto (when it works "
                              "here; the default), yes (required), no (docs/certify.md, "
                              "Isolation)")
+    parser.add_argument("--log-exchanges", default=None, metavar="DIR",
+                        type=cli_types.writable_dir,
+                        help="write every request to the adapter and every reply (or failure) "
+                             "to DIR/<scenario id>.jsonl, and the handshakes to "
+                             "DIR/_handshake.jsonl; the HTML report links each failing "
+                             "scenario's file (docs/certify.md, Exchange logs)")
     add_bounds(parser, "the run (a partial report)", "the adapter's", DEFAULT_MEMORY_MIB)
 
 
@@ -133,6 +140,8 @@ def pytest_command(args: argparse.Namespace, root: Path, results: Path, jobs: in
         cmd += ["-q", "--no-header", "-rN", "--tb=no"]
     if args.resume:
         cmd.append("--railrules-resume")
+    if getattr(args, "log_exchanges", None):  # absolute: pytest runs in ``root``
+        cmd += ["--railrules-log-exchanges", str(Path(args.log_exchanges).resolve())]
     if args.keyword:
         cmd += ["-k", args.keyword]
     for word in words(args.ruling or []):
@@ -157,12 +166,14 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
                   cited: list[str] | None = None,
                   fallback_handshake: dict[str, Any] | None = None,
                   selection: dict[str, Any] | None = None,
-                  partial_reason: str | None = None) -> dict[str, Any]:
+                  partial_reason: str | None = None,
+                  exchange_logs: Path | None = None) -> dict[str, Any]:
     """Build report.json, junit.xml and index.html from ``out/results.jsonl``.
     ``cited``: the rulings the suite's scenarios cite (default: those in the results).
     ``fallback_handshake``: the one certify asked for before the run (used when no
     record carries one). ``selection``: what the run was narrowed to (no certificate).
-    ``partial_reason``: why a partial run stopped ("interrupted by SIGINT")."""
+    ``partial_reason``: why a partial run stopped ("interrupted by SIGINT").
+    ``exchange_logs``: the ``--log-exchanges`` folder, which the HTML links into."""
     stream = out / "results.jsonl"
     read = read_results(stream, read_collected(stream))
     results, handshakes = [scrub(r) for r in read.results], read.handshakes
@@ -184,6 +195,9 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
                           selection=selection, partial_reason=partial_reason,
                           handshakes=[*handshakes, *([fallback_handshake]
                                                      if fallback_handshake else [])])
+    if exchange_logs is not None:  # relative: the report folder and the logs move together
+        report["exchange_logs"] = Path(os.path.relpath(exchange_logs.resolve(),
+                                                       out.resolve())).as_posix()
     validate(report, "oracle.harness.data", "report.schema.json", "report")
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n", "utf-8")
     (out / "junit.xml").write_bytes(junit_xml(report))
@@ -244,6 +258,9 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
         return 2
     suite = suite_info(games)
     selection = selection_of(args)
+    logs = Path(args.log_exchanges) if getattr(args, "log_exchanges", None) else None
+    if logs is not None and not args.resume:  # before the first handshake is logged
+        ExchangeLog.fresh(logs)
     try:
         hello = handshake(args.impl, args)
     except NotAnAdapter as err:
@@ -278,7 +295,7 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
         report = write_reports(out, spec=args.impl, suite=suite, started=started,
                                partial=partial, cat=cat, scope=args.scope, cited=cited,
                                fallback_handshake=hello, selection=selection,
-                               partial_reason=stopped)
+                               partial_reason=stopped, exchange_logs=logs)
     except ResultsFileError as err:  # a corrupted record: named by file and line
         print(f"railrules certify: no report: {err}", file=sys.stderr)
         return 2

@@ -29,7 +29,7 @@ import pytest
 from oracle.harness.reports.text import HANDSHAKE_BOUND, POSITION_BOUND, bounded, scrub
 from oracle.harness.results_file import write_collected
 from oracle.protocol.implementation import ImplementationOutcome, Unsupported
-from steps.tags import describe, node_tags
+from steps.tags import describe, node_tags, scenario_id
 from steps.world import PositionRefused
 
 PROPERTY = "railrules"
@@ -150,20 +150,34 @@ def after_scenario(request: pytest.FixtureRequest) -> None:
 
 # -- building the record ---------------------------------------------------------------------
 
+def record_id(item: pytest.Item) -> str:
+    """The scenario's id as the reports name it: its ``@id``, with an Examples row's id
+    (``R-12[row0]``), or the node id of a scenario without one."""
+    meta_id = scenario_id(node_tags(item))
+    callspec = getattr(item, "callspec", None)
+    # an Examples row's id, without the ``--impl-each`` parameter's part
+    example = "-".join(part for part in (callspec.id.split("-") if callspec else [])
+                       if not part.startswith(IMPL_ID))
+    if example and meta_id:
+        return f"{meta_id}[{example}]"
+    return meta_id or item.nodeid
+
+
+def annotate(item: pytest.Item, **fields: Any) -> None:
+    """Add ``fields`` to the record the running scenario will have (``exchanges``)."""
+    info = item.stash.get(_scenario_key, None)
+    if info is not None:
+        info.update(fields)
+
+
 def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) -> dict[str, Any]:
     info = item.stash.get(_scenario_key, None) or {}
     tags = node_tags(item)
     meta = describe(tags)
     callspec = getattr(item, "callspec", None)
-    # an Examples row's id, without the ``--impl-each`` parameter's part
-    example = "-".join(part for part in (callspec.id.split("-") if callspec else [])
-                       if not part.startswith(IMPL_ID))
     impl = callspec.params.get("implementation") if callspec is not None else None
-    scenario_id = meta["id"] or item.nodeid
-    if example and meta["id"]:
-        scenario_id = f"{meta['id']}[{example}]"
     record: dict[str, Any] = {
-        "type": "result", "key": item.nodeid, **meta, "id": scenario_id, "tags": tags,
+        "type": "result", "key": item.nodeid, **meta, "id": record_id(item), "tags": tags,
         "name": info.get("name", item.name), "feature": info.get("feature", ""),
         "line": info.get("line", 0), "outcome": outcome,
         "duration_s": round(call.duration, 6), "steps": info.get("steps", []),
@@ -171,7 +185,7 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
     if impl is not None:
         record["impl"] = str(impl)
     for key in ("failed_step", "expected", "observed", "game", "position", "verdict",
-                "handshake"):
+                "handshake", "exchanges"):
         if info.get(key) is not None:
             record[key] = info[key]
     if call.excinfo is not None:

@@ -1,12 +1,19 @@
 """Differential fuzzing: random legal games through two implementations in lockstep.
 
 ``railrules fuzz --impl A [--against B] --game G --games N --seed S`` plays N random
-games (A chooses among its legal actions; the harness's seeded RNG is the only
-chance) and compares, after every action, verdicts, canonical positions, legal-action
-sets, scores and game over (oracle.harness.lockstep). One JSON line per game streams
-to ``reports/fuzz-<A>-vs-<B>/games.jsonl``; ``--resume`` plays only the games not in
-it. The first divergence is shrunk with Hypothesis (oracle.harness.fuzz_shrink) and
-leaves ``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
+games (A chooses among its legal actions, or B's where A lists none; the harness's
+seeded RNG is the only chance) and compares, after every action, verdicts, canonical
+positions, legal-action sets, scores and game over (oracle.harness.lockstep). Where a
+side declines a request (a partial engine: a declared gap, or an ``unsupported``
+answer) the game goes on from the other side's answer, and the gap is counted apart
+from agreement, by side and feature, with the first action and position of each
+(oracle.harness.fuzz_summary). One JSON line per game streams to
+``reports/fuzz-<A>-vs-<B>/games.jsonl``; ``--resume`` plays only the games not in it,
+and a run without it first removes the files the last run wrote there. The first
+divergence is shrunk (oracle.harness.fuzz_shrink: cuts of our own, Hypothesis too with
+``--shrink-lowering``, within ``--shrink-seconds``, each shorter trace shown on stderr
+as it is found) and leaves
+``trace.json``, ``draft.feature`` and ``divide.txt`` (oracle.harness.fuzz_draft).
 ``-j N`` spreads the games over N pytest-xdist workers (oracle.harness.fuzz_items).
 Exit status: 0 no divergence, 1 a divergence, 2 a bad command line (an unknown mutant,
 an option the oracle lacks where it plays, options no opening takes, a command that
@@ -40,17 +47,21 @@ from oracle.core.options import resolve_options
 from oracle.games import game_module
 from oracle.harness.fuzz_campaign import (
     STREAM,
+    SUMMARY,
+    TODO,
+    WORKERS_LOG,
     Campaign,
+    clear_last_run,
     implementation,
     openings_of,
     prepare,
     read_stream,
     run_games,
-    summary,
 )
 from oracle.harness.fuzz_draft import write_finding
-from oracle.harness.fuzz_shrink import shrink
-from oracle.harness.lockstep import Divergence, Lockstep, Played
+from oracle.harness.fuzz_shrink import revive, shrink
+from oracle.harness.fuzz_summary import hints, summary, summary_lines
+from oracle.harness.lockstep import Divergence, Lockstep, Played, key
 from oracle.harness.run_record import slug
 from oracle.harness.serve_mutant import impl_spec, resolve_spec
 from oracle.harness.stopping import GRACE, Stopper, add_bounds
@@ -84,6 +95,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-going", action="store_true",
                         help="play every game, even after a divergence")
     parser.add_argument("--no-shrink", action="store_true", help="write the divergence unshrunk")
+    parser.add_argument("--shrink-seconds", type=cli_types.positive_float, default=300.0,
+                        help="shrink for at most this long (default 300); the shortest "
+                             "trace found by then is written")
+    parser.add_argument("--shrink-lowering", action="store_true",
+                        help="after the cuts, let Hypothesis lower the chooser's indices "
+                             "too (slower; it shortened none of the measured mutants' "
+                             "traces further: docs/fuzz.md)")
     parser.add_argument("-j", "--jobs", type=cli_types.non_negative_int, default=0,
                         help="pytest-xdist workers (0: in this process)")
     parser.add_argument("--xdist", default="", metavar="ARGS",
@@ -209,6 +227,11 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
                         adapter_memory=getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB))
     names = (side_name(args.impl), side_name(args.against))
     out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
+    if not args.resume:  # the last run's stream and finding would read as this run's
+        gone = clear_last_run(out)
+        if gone:
+            print(f"fuzz: removed the last run's {', '.join(gone)} from {out}",
+                  file=sys.stderr)
     done = prepare(out, campaign, args.resume)
     todo = [i for i in range(campaign.start, campaign.start + campaign.games) if i not in done]
     progress = args.progress == "yes" or (args.progress == "auto" and sys.stderr.isatty())
@@ -240,46 +263,82 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
     everything = read_stream(out / STREAM)
     figures: dict[str, Any] = {"this_run": summary(played_now, wall, cpu),
                "campaign": summary(everything.values(), 0.0, 0.0)}
-    print(summary_line("this run", figures["this_run"]))
+    print("\n".join(summary_lines("this run", figures["this_run"])))
     if done:
-        print(summary_line("campaign", figures["campaign"]))
+        print("\n".join(summary_lines("campaign", figures["campaign"])))
+    for hint in hints(figures["campaign"], args.impl, args.against):
+        print(hint, file=sys.stderr)
     found = [everything[i] for i in sorted(everything) if everything[i]["outcome"] == "diverged"]
     if found:
         figures["finding"] = report_finding(out, campaign, found[0], names,
-                                            shrink_it=not args.no_shrink)
+                                            shrink_seconds=None if args.no_shrink
+                                            else args.shrink_seconds,
+                                            lowering=args.shrink_lowering)
     vacuous = bool(everything) and not any(int(x["actions"]) for x in everything.values())
     if vacuous and not found:
         figures["nothing_compared"] = True
         print("fuzz: nothing compared: no game got past its first position (no legal "
-              "action there, or no action allowed), so 'agree' says only that the "
-              "starting positions were alike", file=sys.stderr)
-    (out / "summary.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
+              "action there, no action allowed, or the game stopped: see above), so "
+              "'agree' says only that the starting positions were alike", file=sys.stderr)
+    (out / SUMMARY).write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     if unfinished:
         print(unfinished, file=sys.stderr)
         return 1 if found else 4
     return 1 if found else 3 if vacuous else 0
 
 
-def summary_line(label: str, s: dict[str, Any]) -> str:
-    outcomes = "  ".join(f"{k} {v}" for k, v in sorted(s["outcomes"].items()))
-    rate = f"  {s['wall_s']}s  {s['games_per_s']} games/s  {s['actions_per_s']} actions/s" \
-        if s.get("games_per_s") else ""
-    return f"{label}: games {s['games']}  {outcomes}  actions {s['actions']}" \
-           f"  unsupported-by-B {s['gaps']}{rate}"
+class ShrinkProgress:
+    """Each shorter trace on stderr as it is found: ``shrinking: 170 -> 64 -> 21``,
+    at most one a second (the last always), then the totals."""
+
+    def __init__(self, actions: int) -> None:
+        self.shown, self.latest, self.at = actions, actions, time.monotonic()
+        sys.stderr.write(f"shrinking: {actions}")
+        sys.stderr.flush()
+
+    def better(self, actions: int) -> None:
+        self.latest = actions
+        if time.monotonic() - self.at >= 1.0:
+            self._show()
+
+    def _show(self) -> None:
+        if self.latest != self.shown:
+            sys.stderr.write(f" -> {self.latest}")
+            sys.stderr.flush()
+            self.shown, self.at = self.latest, time.monotonic()
+
+    def done(self, replays: int, seconds: float, out_of_time: bool) -> None:
+        self._show()
+        limit = "; stopped at --shrink-seconds" if out_of_time else ""
+        sys.stderr.write(f" actions ({replays} replays, {seconds:.1f}s{limit})\n")
+        sys.stderr.flush()
 
 
 def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, str],
-                   shrink_it: bool) -> JSON:
+                   shrink_seconds: float | None, lowering: bool = False) -> JSON:
+    """Shrink the divergence in ``line`` (unless ``shrink_seconds`` is None) and write
+    its trace, draft and divide; what ``summary.json`` says of it."""
     found = Played(list(line["player_names"]), dict(line["options"]), list(line["trace"]),
                    list(line["choices"]), Divergence.from_json(line["divergence"]),
                    start=line.get("start"))
     a = implementation(campaign.impl, campaign.timeout, campaign.adapter_memory)
     b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
+    assert found.divergence is not None
+    print(f"divergence in game {line['game_index']}: {found.divergence.summary()}"
+          + (_while(found.divergence.detail) if found.divergence.kind == "error" else ""))
+    replays, out_of_time = 0, False
     try:
         lock = Lockstep(a, b, campaign.game)
         t0 = time.perf_counter()
-        shrunk = shrink(lock, found) if shrink_it else found
+        shrunk = found
+        if shrink_seconds is not None and found.actions:
+            progress = ShrinkProgress(len(found.actions))
+            result = shrink(lock, found, seconds=shrink_seconds, progress=progress.better,
+                            lowering=lowering)
+            shrunk, replays, out_of_time = result.best, result.replays, result.out_of_time
+            progress.done(replays, time.perf_counter() - t0, out_of_time)
         seconds = time.perf_counter() - t0
+        revive(lock)  # the divide asks both sides again
         origin = {"seed": campaign.seed, "game_index": line["game_index"],
                   "actions_before_shrinking": len(found.actions)}
         paths = write_finding(out, lock, shrunk, campaign.game, names=names,
@@ -288,15 +347,21 @@ def report_finding(out: Path, campaign: Campaign, line: JSON, names: tuple[str, 
         a.close()
         b.close()
     assert shrunk.divergence is not None
-    first = found.divergence.summary() if found.divergence else ""
-    print(f"divergence in game {line['game_index']}: {first}; "
-          f"shrunk to {len(shrunk.actions)} actions in {seconds:.1f}s "
-          f"({shrunk.divergence.summary()})")
+    print(f"shrunk from {len(found.actions)} to {len(shrunk.actions)} actions in "
+          f"{seconds:.1f}s ({shrunk.divergence.summary()})")
     for label, path in paths.items():
         print(f"  {label:<6} {path}")
     return {"game_index": line["game_index"], "actions": len(found.actions),
             "shrunk_actions": len(shrunk.actions), "kind": shrunk.divergence.kind,
-            "shrink_s": round(seconds, 2), **{k: str(v) for k, v in paths.items()}}
+            "shrink_s": round(seconds, 2), "shrink_replays": replays,
+            "shrink_stopped_at_limit": out_of_time,
+            **{k: str(v) for k, v in paths.items()}}
+
+
+def _while(detail: JSON) -> str:
+    """For an error while a side applied an action: that action."""
+    action = detail.get("action") if isinstance(detail, dict) else None
+    return f": {key(action)[:300]}" if isinstance(action, dict) else ""
 
 
 def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
@@ -307,13 +372,13 @@ def run_parallel(out: Path, todo: list[int], spread: list[str], bar: Bar,
     from oracle.harness import fuzz_items
     chunk = max(1, min(50, len(todo) // (jobs * 4) or 1))
     chunks = [todo[i:i + chunk] for i in range(0, len(todo), chunk)]
-    (out / fuzz_items.TODO).write_text(json.dumps(chunks), encoding="utf-8")
+    (out / TODO).write_text(json.dumps(chunks), encoding="utf-8")
     before = set(read_stream(out / STREAM))
     cmd = [sys.executable, "-m", "pytest", fuzz_items.__file__, "-q", "-p", "no:cacheprovider",
            "-p", "no:randomly", "--no-header", "-rN", "--tb=short", *spread,
            f"--rootdir={out}"]
     env = {**os.environ, ITEMS_ENV: str(out.resolve())}
-    log = out / "workers.log"
+    log = out / WORKERS_LOG
     # a session of its own, ended whole on a stop; it dies with this process (pytest's
     # workers then kill their adapters: oracle.protocol.lifetime)
     with log.open("wb") as sink, subprocess.Popen(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.games import game_module, resolve
+from oracle.harness.fuzz_draft import FINDING_FILES
 from oracle.harness.lockstep import Chooser, Lockstep, Played
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
@@ -26,6 +27,13 @@ from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 
 STREAM = "games.jsonl"
 SETTINGS = "campaign.json"
+SUMMARY = "summary.json"
+#: the chunks of game indices still to play, for ``-j`` (oracle.harness.fuzz_items)
+TODO = "todo.json"
+#: the ``-j`` workers' pytest output
+WORKERS_LOG = "workers.log"
+#: every file a campaign writes in its folder (with ``fuzz_draft.FINDING_FILES``)
+RUN_FILES = (STREAM, SETTINGS, SUMMARY, TODO, WORKERS_LOG)
 
 
 @dataclass(frozen=True)
@@ -117,9 +125,16 @@ def play_one(lock: Lockstep, campaign: Campaign, index: int) -> Played:
 
 
 def record(index: int, played: Played, seconds: float) -> JSON:
+    """Game ``index``'s line: its outcome and counts (``fuzz_summary`` adds them up);
+    a diverging game's trace."""
     out: JSON = {"game_index": index, "outcome": played.outcome, "players": len(played.players),
                  "actions": len(played.actions), "gaps": played.gaps,
-                 "seconds": round(seconds, 4)}
+                 "agreed_actions": played.agreed_actions, "seconds": round(seconds, 4)}
+    if played.gaps:
+        out.update(declined_actions=played.declined_actions, declined=played.declined,
+                   first_declined=played.first_declined)
+    if played.stopped:
+        out["stopped"] = played.stopped
     if played.notes:
         out["notes"] = played.notes
     if played.divergence is not None:
@@ -137,11 +152,16 @@ def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
     a = implementation(campaign.impl, campaign.timeout, campaign.adapter_memory)
     b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
     lock = Lockstep(a, b, campaign.game)
+    seen: set[str] = set()  # kinds of declined request whose first is streamed already
     try:
         for index in indices:
             t0 = time.perf_counter()
             played = play_one(lock, campaign, index)
             line = record(index, played, time.perf_counter() - t0)
+            if "first_declined" in line:  # the first of each kind is enough
+                line["first_declined"] = {k: v for k, v in line["first_declined"].items()
+                                          if k not in seen}
+                seen.update(line["first_declined"])
             append_line(stream, line)
             yield line
             if stop_on_divergence and played.divergence is not None:
@@ -178,7 +198,8 @@ def read_stream(stream: Path) -> dict[int, JSON]:
 
 
 def prepare(out: Path, campaign: Campaign, resume: bool) -> dict[int, JSON]:
-    """The output folder ready to append to; the games already done when resuming."""
+    """The output folder ready to append to; the games already done when resuming (a
+    new campaign has removed the last one's files first: ``clear_last_run``)."""
     out.mkdir(parents=True, exist_ok=True)
     stream, settings = out / STREAM, out / SETTINGS
     if resume and settings.exists():
@@ -195,14 +216,13 @@ def prepare(out: Path, campaign: Campaign, resume: bool) -> dict[int, JSON]:
     return read_stream(stream) if resume else {}
 
 
-def summary(lines: Iterable[JSON], wall: float, cpu: float) -> JSON:
-    items = list(lines)
-    outcomes: dict[str, int] = {}
-    for item in items:
-        outcomes[item["outcome"]] = outcomes.get(item["outcome"], 0) + 1
-    actions = sum(int(item["actions"]) for item in items)
-    return {"games": len(items), "outcomes": outcomes, "actions": actions,
-            "gaps": sum(int(item.get("gaps", 0)) for item in items),
-            "wall_s": round(wall, 2), "cpu_s": round(cpu, 2),
-            "games_per_s": round(len(items) / wall, 1) if wall else None,
-            "actions_per_s": round(actions / wall) if wall else None}
+def clear_last_run(out: Path) -> list[str]:
+    """Remove the files the last campaign wrote in ``out`` (its stream, settings,
+    summary, worker files and finding); the names removed. Anything else stays."""
+    gone = []
+    for name in (*RUN_FILES, *FINDING_FILES):
+        path = out / name
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            gone.append(name)
+    return gone

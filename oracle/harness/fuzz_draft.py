@@ -29,6 +29,8 @@ from oracle.protocol.implementation import (
 )
 
 TRACE_FORMAT = "railrules-fuzz-trace/1"
+#: the files ``write_finding`` writes in the campaign's folder
+FINDING_FILES = ("trace.json", "draft.feature", "test_draft.py", "divide.txt")
 
 
 def trace_json(played: Played, game: str, *, impl: str, against: str,
@@ -229,8 +231,8 @@ def write_finding(out: Path, lock: Lockstep, shrunk: Played, game: str, *,
     """``trace.json``, ``draft.feature`` (and its runner ``test_draft.py``) and
     ``divide.txt`` in ``out``."""
     trace = trace_json(shrunk, game, impl=specs[0], against=specs[1], origin=origin)
-    paths = {"trace": out / "trace.json", "draft": out / "draft.feature",
-             "runner": out / "test_draft.py", "divide": out / "divide.txt"}
+    paths = {label: out / name for label, name in zip(
+        ("trace", "draft", "runner", "divide"), FINDING_FILES, strict=True)}
     paths["trace"].write_text(json.dumps(trace, indent=1) + "\n", encoding="utf-8")
     paths["draft"].write_text(draft_feature(trace, names), encoding="utf-8")
     paths["runner"].write_text(draft_runner(game), encoding="utf-8")

@@ -1,12 +1,16 @@
 """Two implementations played in lockstep, compared after every action.
 
 Implementation A chooses: the player picks among A's legal actions (sorted by their
-canonical JSON, so the order an engine lists them in does not matter). After every
-action both sides' verdicts, positions, legal-action sets, scores and game-over flags
-are compared; the first difference is a ``Divergence``. The interface is stateless,
-so where B declares a query or an action unsupported the harness goes on from A's
-answer (B is handed A's position next time): a partial engine is still compared on
-everything it does answer. Neither registered game has chance; a game that had some
+canonical JSON, so the order an engine lists them in does not matter), or B's where A
+declines to list them. After every action both sides' verdicts, positions,
+legal-action sets, scores and game-over flags are compared; the first difference is a
+``Divergence``. The interface is stateless, so where one side declines a request (it
+answers ``unsupported`` or ``skipped``, or its handshake declares the gap) the harness
+goes on from the other side's answer (the decliner is handed that position next time):
+a partial engine is still compared on everything it does answer, on either side, and
+``Played`` counts each gap by side and feature. A game stops, with nothing differing,
+only where neither side answers what the game needs (a new game, the legal actions,
+the action chosen). Neither registered game has chance; a game that had some
 would take it from the harness's seeded ``random.Random`` like every choice here.
 Where B declares the protocol's optional ``inspect`` (docs/protocol.md), a step is one
 request to B (the action, then the questions about the position it makes) instead of
@@ -19,13 +23,21 @@ import contextlib
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Final
 
 import orjson
 
 from oracle.core.wire_json import PASS_THROUGH as _PASS_THROUGH
+from oracle.harness.lockstep_played import (
+    HOWS,
+    Divergence,
+    Played,
+    action_feature,
+    how_declined,
+    position_summary,
+)
 from oracle.protocol.client import ProtocolClient
+from oracle.protocol.decisions import Decisions
 from oracle.protocol.implementation import (
     INSPECT_QUESTIONS,
     JSON,
@@ -40,11 +52,29 @@ from oracle.protocol.implementation import (
 )
 from oracle.protocol.inprocess import InProcess
 
+__all__ = ["Both", "Chooser", "Divergence", "Lockstep", "Played", "index_chooser", "key",
+           "position_diff", "replay_chooser", "short"]
+
 #: picks the action at ``step`` from A's sorted legal actions (None: stop the game)
 Chooser = Callable[[int, list[JSON]], JSON | None]
-_GAP = object()  # "this side declared the request unsupported"
-#: the two sides' answers to one question (``_GAP`` where a side declares it unsupported)
+#: the two sides' answers to one question (a ``_Gap`` where a side declines it)
 Both = Callable[[str], tuple[Any, Any]]
+
+
+class _Gap:
+    """A side declined the request; ``how`` is one of ``HOWS``."""
+
+    __slots__ = ("how",)
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+
+
+_GAPS: Final = {how: _Gap(how) for how in HOWS}
+
+
+def _gap(err: ImplementationOutcome) -> _Gap:
+    return _GAPS[how_declined(err)]
 
 
 _SORTED: Final = orjson.OPT_SORT_KEYS | _PASS_THROUGH
@@ -90,61 +120,11 @@ def position_diff(a: Any, b: Any, path: str = "", out: list[JSON] | None = None,
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Divergence:
-    """The first difference: after ``step`` actions, on ``kind``."""
-
-    step: int
-    #: new_game | legal_actions | verdict | position | scores | game_over | error |
-    #: invalid (a side handed back what the game's own checks refuse: ``InvalidReply``)
-    kind: str
-    detail: JSON
-
-    def to_json(self) -> JSON:
-        return {"step": self.step, "kind": self.kind, "detail": self.detail}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Divergence:
-        return cls(int(data["step"]), str(data["kind"]), dict(data.get("detail") or {}))
-
-    def summary(self) -> str:
-        return f"{self.kind} differs after {self.step} action{'s' * (self.step != 1)}"
-
-
-@dataclass
-class Played:
-    """One lockstep game: the actions applied, A's index of each among its sorted
-    legal actions (what the shrinker edits), and how it ended."""
-
-    players: list[str]
-    options: JSON
-    actions: list[JSON] = field(default_factory=list)
-    choices: list[int] = field(default_factory=list)
-    divergence: Divergence | None = None
-    over: bool = False
-    #: requests B declared unsupported (the harness went on from A's answer)
-    gaps: int = 0
-    notes: list[str] = field(default_factory=list)
-    #: the position the game started from, where it did not start from a new game (a
-    #: game's ``openings``: oracle.core.game.GameModule)
-    start: JSON | None = None
-
-    @property
-    def outcome(self) -> str:
-        if self.divergence is not None:
-            return "diverged"
-        return "agree" if self.over else "capped"
-
-
-class SideError(Exception):
-    """Implementation A cannot drive a game (it declines legal actions or new games)."""
-
-
 class _Step:
     """Both sides' answers about one step, where B answers them in one ``inspect``
     request (docs/protocol.md). ``both`` gives them question by question, raising
     each failure where asking one question at a time would have raised it: A's
-    before B's, a declared gap as ``_GAP`` (A's ``apply`` excepted, as in ``_both``)."""
+    before B's, a declined request as a ``_Gap``, as in ``_both``."""
 
     __slots__ = ("a", "b")
 
@@ -154,12 +134,12 @@ class _Step:
     def both(self, question: str) -> tuple[Any, Any]:
         a = self.a[question]  # A stops only where its failure was raised first
         if isinstance(a, ImplementationOutcome):
-            if question == "apply" or not isinstance(a, Unsupported | Skipped):
+            if not isinstance(a, Unsupported | Skipped):
                 raise a
-            a = _GAP
+            a = _gap(a)
         b = self.b if isinstance(self.b, ImplementationOutcome) else self.b.get(question)
         if isinstance(b, Unsupported | Skipped):
-            return a, _GAP
+            return a, _gap(b)
         if isinstance(b, ImplementationOutcome):
             raise b
         if b is None:  # the adapter checks every part owed; none is owed after a gap
@@ -180,23 +160,46 @@ class Lockstep:
         for side, other in ((a, b), (b, a)):
             if isinstance(side, ProtocolClient) and _reference(other):
                 side.check_actions = False
-        #: the canonical keys of A's sorted legal actions at the current step, and their set
+        self.codes = True
+        self._conventions(a, b)
+        #: the canonical keys of the sorted legal actions chosen from, and their set
         self._keys: list[str] = []
         self._key_set: set[str] = set()
+        #: the action being applied (a side failing then: the error names it)
+        self._trying: JSON | None = None
+        #: where a list: each position a game reaches, before each action (A's, which
+        #: is B's until they differ), for the shrinker to start its replays from
+        self.positions: list[JSON] | None = None
+
+    def _conventions(self, a: Implementation, b: Implementation) -> None:
+        """Protocol v2 (docs/protocol.md, "Version 2"): where one side plays forced passes
+        itself (``turns: decisions``) and the other waits for them, the other is seen at
+        its decisions (``Decisions``: its own forced passes, played by itself), so the
+        two compare decision for decision; a refusal's code is compared only where both
+        sides speak our reason codes (level ``reasons``). A side that cannot even say
+        (its handshake fails) is taken as explicit: its failure shows in play."""
+        try:
+            turns = (a.turns(self.game), b.turns(self.game))
+            self.codes = a.level() == "reasons" and b.level() == "reasons"
+        except ImplementationOutcome:
+            return
+        if turns == ("explicit", "decisions"):
+            self.a = Decisions(a)
+        elif turns == ("decisions", "explicit"):
+            self.b = Decisions(b)
 
     def _ask(self, call: Callable[[], Any]) -> Any:
         try:
             return call()
-        except (Unsupported, Skipped):
-            return _GAP
+        except (Unsupported, Skipped) as err:
+            return _gap(err)
 
     def _both(self, question: str, pa: JSON, pb: JSON,
               action: JSON | None = None) -> tuple[Any, Any]:
-        """A's answer and B's (``_GAP`` where a side declares the request unsupported;
-        A's apply may not be). B is asked first and answered last: a served B works
-        out its answer while A works out its own, on the other core. A failure is
-        raised as if A had been asked first: A's before B's, and B's reply is read
-        either way, so the wire stays in step."""
+        """A's answer and B's (a ``_Gap`` where a side declines the request). B is asked
+        first and answered last: a served B works out its answer while A works out its
+        own, on the other core. A failure is raised as if A had been asked first: A's
+        before B's, and B's reply is read either way, so the wire stays in step."""
         try:
             b_reply = self.b.start(question, self.game, pb, action)
         except ImplementationOutcome as err:
@@ -207,11 +210,8 @@ class Lockstep:
             b_reply = b_failed
         try:
             a = self.a.start(question, self.game, pa, action)()
-        except (Unsupported, Skipped):
-            if question == "apply":
-                self._drain(b_reply)
-                raise
-            a = _GAP
+        except (Unsupported, Skipped) as err:
+            a = _gap(err)
         except BaseException:
             self._drain(b_reply)
             raise
@@ -249,6 +249,14 @@ class Lockstep:
         except ImplementationOutcome as err:
             return err
 
+    def _a_answers(self, pa: JSON) -> Answers:
+        """A's answers about ``pa`` alone (A declined the action, so it is handed B's
+        position, as ``_both`` does)."""
+        try:
+            return self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS)()
+        except ImplementationOutcome as err:
+            return {q: err for q in INSPECT_QUESTIONS}
+
     @staticmethod
     def _drain(reply: Callable[[], Any]) -> None:
         """Read a reply nobody will use (A failed first), so the next request is clean."""
@@ -257,14 +265,20 @@ class Lockstep:
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
              max_actions: int, start: JSON | None = None) -> Played:
-        """Play until the game ends, ``choose`` stops, ``max_actions`` or a divergence;
-        from ``start`` (both sides are handed that position) or else a new game."""
+        """Play until the game ends, ``choose`` stops, ``max_actions``, a divergence, or
+        neither side answers what the game needs (``Played.stopped``); from ``start``
+        (both sides are handed that position) or else a new game."""
         played = Played(list(players), dict(options), start=start)
+        self._trying = None
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
-            played.divergence = Divergence(len(played.actions), "error", {
-                "outcome": err.outcome, "message": err.message[:500]})
+            detail: JSON = {"outcome": err.outcome, "message": err.message[:500]}
+            step = len(played.actions)
+            if self._trying is not None:  # while applying this action: named, and last in
+                detail["action"] = self._trying  # the trace, so a replay (the shrinker)
+                self._played(played, self._trying)  # reaches it
+            played.divergence = Divergence(step, "error", detail)
         except InvalidReply as err:  # a wrong answer whatever the other side says
             played.divergence = Divergence(len(played.actions), "invalid", {
                 "command": err.command, "field": err.field, "message": err.message[:500]})
@@ -283,16 +297,22 @@ class Lockstep:
         except Errored as err:  # B declares the game but makes no new games (a partial
             # port that only loads positions): it is handed A's, and the gap is counted
             played.notes.append(f"B new_game: {err.message[:200]}")
-            pb = _GAP
-        if pa is _GAP and pb is _GAP:
-            raise SideError("neither implementation makes new games")
-        if pa is not _GAP and pb is not _GAP and pa != pb:
+            pb = _GAPS["errored"]
+        if isinstance(pa, _Gap) and isinstance(pb, _Gap):
+            played.decline("A", pa.how, "new_game", 0, None)
+            played.decline("B", pb.how, "new_game", 0, None)
+            played.stopped = "neither side makes a new game (a game with openings starts " \
+                "from them instead: GameModule.openings)"
+            return
+        if not isinstance(pa, _Gap) and not isinstance(pb, _Gap) and pa != pb:
             played.divergence = Divergence(0, "new_game", {"diff": position_diff(pa, pb)})
             return
-        if pa is _GAP or pb is _GAP:
-            played.gaps += 1
-        pa = pb if pa is _GAP else pa
-        pb = pa if pb is _GAP else pb
+        if isinstance(pa, _Gap):
+            played.decline("A", pa.how, "new_game", 0, pb)
+            pa = pb
+        if isinstance(pb, _Gap):
+            played.decline("B", pb.how, "new_game", 0, pa)
+            pb = pa
         self._play_from(played, choose, max_actions, pa, pb)
 
     def _play_from(self, played: Played, choose: Chooser, max_actions: int, pa: JSON,
@@ -304,7 +324,9 @@ class Lockstep:
         batch = self.b.batches()
         pending = self._inspect(pa, pb, None) if batch else None
         while True:
-            found = self._compare(played, step, self._asker(pending, pa, pb))
+            if self.positions is not None:
+                self.positions.append(pa)
+            found = self._compare(played, step, self._asker(pending, pa, pb), pa)
             if found is None:
                 return
             legal = found
@@ -313,6 +335,7 @@ class Lockstep:
             action = choose(step, legal)
             if action is None:
                 return
+            self._trying = action
             try:
                 if batch:
                     pending = self._inspect(pa, pb, action)
@@ -322,29 +345,45 @@ class Lockstep:
             except InvalidReply:  # about the position the action makes: in the trace,
                 self._played(played, action)  # so a replay (the shrinker) reaches it
                 raise
+            self._trying = None
+            a_declined, b_declined = isinstance(va, _Gap), isinstance(vb, _Gap)
+            if a_declined or b_declined:
+                feature = action_feature(action)
+                if a_declined:
+                    played.decline("A", va.how, feature, step, pa, action)
+                if b_declined:
+                    played.decline("B", vb.how, feature, step, pb, action)
+                if a_declined and b_declined:
+                    played.stopped = (f"neither side applies {feature}: {key(action)[:300]}"
+                                      f"; position: {position_summary(pa)}")
+                    return
+                played.declined_actions += 1
+                va, vb = (vb, vb) if a_declined else (va, va)
             self._played(played, action)
             step += 1
-            b_declined = vb is _GAP
-            if b_declined:
-                played.gaps += 1
-                vb = va
-            if va.accepted != vb.accepted or (not va.accepted and va.code != vb.code):
+            if va.accepted != vb.accepted or (not va.accepted and self.codes
+                                              and va.code != vb.code):
                 played.divergence = Divergence(step, "verdict", {
                     "action": action, "a": _verdict_json(va), "b": _verdict_json(vb)})
                 return
             if not va.accepted:
+                played.agreed_actions += not (a_declined or b_declined)
                 return  # both refused alike (a replayed trace): nothing more to play
             assert va.position is not None and vb.position is not None
             if va.position != vb.position:
                 played.divergence = Divergence(step, "position", {
                     "action": action, "diff": position_diff(va.position, vb.position)})
                 return
+            played.agreed_actions += not (a_declined or b_declined)
             pa, pb = va.position, vb.position
             if pending is not None and b_declined:
                 pending = _Step(pending.a, self._b_answers(pb))
+            elif pending is not None and a_declined:
+                pending = _Step(self._a_answers(pa), pending.b)
 
     def _played(self, played: Played, action: JSON) -> None:
-        """Add ``action`` to the trace, with A's index of it among its sorted actions."""
+        """Add ``action`` to the trace, with its index among the sorted actions chosen
+        from."""
         played.actions.append(action)
         chosen = key(action)
         played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
@@ -356,22 +395,31 @@ class Lockstep:
             return pending.both
         return lambda question: self._both(question, pa, pb)
 
-    def _compare(self, played: Played, step: int, both: Both) -> list[JSON] | None:
-        """Compare the queries on the current positions; A's sorted legal actions, or
-        None after recording a divergence."""
+    def _compare(self, played: Played, step: int, both: Both,
+                 position: JSON) -> list[JSON] | None:
+        """Compare the queries on the current ``position`` (both sides'); the sorted
+        legal actions to choose from (A's, or B's where A declines to list them), or
+        None after recording a divergence or why the game stopped."""
         la, lb = both("legal_actions")
-        if la is _GAP:
-            raise SideError("implementation A must answer legal_actions: it chooses the moves")
+        a_gap, b_gap = isinstance(la, _Gap), isinstance(lb, _Gap)
+        if a_gap:
+            played.decline("A", la.how, "legal_actions", step, position)
+        if b_gap:
+            played.decline("B", lb.how, "legal_actions", step, position)
+        if a_gap and b_gap:
+            played.stopped = ("neither side lists the legal actions, so there is nothing "
+                              f"to choose from; position: {position_summary(position)}")
+            return None
+        if a_gap:
+            la = lb
         # Each action is keyed once (its canonical text): sorting, comparing the two
         # sets and finding the chosen action's index all reuse the keys.
         keyed = sorted(((key(x), x) for x in la), key=lambda kx: kx[0])
         legal = [x for _, x in keyed]
         self._keys = [k for k, _ in keyed]
         self._key_set = ka = set(self._keys)
-        if lb is _GAP:
-            played.gaps += 1
-        elif key(la) != key(lb):  # the same list in the same order needs no more
-            kb = {key(x) for x in lb}
+        if not a_gap and not b_gap and key(la) != key(lb):  # the same list in the same
+            kb = {key(x) for x in lb}  # order needs no more
             if ka != kb or len(la) != len(lb):
                 played.divergence = Divergence(step, "legal_actions", {
                     "count_a": len(la), "count_b": len(lb),
@@ -379,16 +427,27 @@ class Lockstep:
                     "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
                 return None
         sa, sb = both("scores")
-        if sa is not _GAP and sb is not _GAP and sa != sb:
+        if self._gaps(played, "scores", step, position, sa, sb) and sa != sb:
             played.divergence = Divergence(step, "scores", {"a": sa, "b": sb})
             return None
         oa, ob = both("game_over")
-        if oa is not _GAP and ob is not _GAP and oa != ob:
+        if self._gaps(played, "game_over", step, position, oa, ob) and oa != ob:
             played.divergence = Divergence(step, "game_over", {"a": oa, "b": ob})
             return None
-        over = oa if oa is not _GAP else ob if ob is not _GAP else not legal
+        over = oa if not isinstance(oa, _Gap) else ob if not isinstance(ob, _Gap) \
+            else not legal
         played.over = bool(over)
         return legal
+
+    @staticmethod
+    def _gaps(played: Played, question: str, step: int, position: JSON, a: Any,
+              b: Any) -> bool:
+        """Count either side's gap on ``question``; whether both answered it."""
+        if isinstance(a, _Gap):
+            played.decline("A", a.how, question, step, position)
+        if isinstance(b, _Gap):
+            played.decline("B", b.how, question, step, position)
+        return not isinstance(a, _Gap) and not isinstance(b, _Gap)
 
 
 def _reference(impl: Implementation) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from oracle.games import game_modules, get_game, registered_games
-from oracle.harness import collect
+from oracle.harness import collect, exchange_logs
 from oracle.harness.collect import IMPL_ID
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol import lifetime, sandbox
@@ -64,6 +64,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="keep the results file and run only scenarios not yet in it")
     group.addoption("--railrules-progress", action="store_true",
                     help="draw a progress bar on stderr")
+    group.addoption(exchange_logs.OPTION, default=None, metavar="DIR",
+                    help="write every request to the adapter and every reply (or failure) "
+                         "to DIR/<scenario id>.jsonl, and each handshake to "
+                         "DIR/_handshake.jsonl (docs/protocol.md, Debugging an adapter)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -165,19 +169,26 @@ def implementation(request: pytest.FixtureRequest) -> Iterator[Implementation]:
     spec = getattr(request, "param", None) or str(config.getoption("--impl"))
     # ``mutant:NAME`` is served over the protocol like any outside engine.
     results = config.getoption("--railrules-results")
+    spec = resolve_spec(spec)
+    # only an adapter has exchanges to log (the in-process oracle sends nothing)
+    log = exchange_logs.log_of(config) if spec not in ("", "oracle") else None
+    # the results stream's path, and the logs', stay out of the sandbox's environment
+    grader_paths = [str(Path(results).resolve())] if results else []
+    if log is not None:
+        grader_paths.append(str(log.folder))
     impl = make_implementation(
-        resolve_spec(spec),
+        spec,
         timeout=float(config.getoption("--impl-timeout")),
         max_restarts=int(config.getoption("--impl-restarts")),
         max_reply_bytes=int(config.getoption("--impl-max-reply")),
-        # the adapter runs in the sandbox, and the results stream's path stays out of it
-        isolate=str(config.getoption("--impl-isolate")),
+        isolate=str(config.getoption("--impl-isolate")),  # the adapter runs in the sandbox
         memory_mib=int(config.getoption("--impl-memory")),
-        grader_paths=[str(Path(results).resolve())] if results else [])
+        grader_paths=grader_paths, exchange_log=log)
     try:
         yield impl
     finally:
         impl.close()
+        exchange_logs.close(config)
 
 
 @pytest.fixture
@@ -202,6 +213,7 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
 def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any,
                                scenario: Any) -> None:
     collect.before_scenario(request, feature, scenario)
+    exchange_logs.begin(request)
 
 
 def pytest_bdd_after_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
@@ -218,6 +230,7 @@ def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any,
                               scenario: Any) -> None:
     collect.after_scenario(request)
+    exchange_logs.end(request)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -4,10 +4,10 @@ Per scenario (by its id): a **regression** is a scenario that passed and now doe
 not (it fails, is a gap of any kind, or is gone from the new report), or that now has a
 bad outcome it did not have (``unsupported`` to ``fail``, a new scenario that fails);
 a **progression** one that did not pass and now does; **changed readings** are open
-rulings whose followed readings differ. Also the certificate, scenarios that came or
-went, and a warning when the two reports grade different suites (their hashes).
-Exit status: 0 no regression, 1 regressions or a lost certificate (for CI), 2 an
-unreadable report.
+rulings whose followed readings differ. Also the certificate, the grading level,
+scenarios that came or went, and a warning when the two reports grade different suites
+(their hashes). Exit status: 0 no regression, 1 regressions, a lost certificate or a
+level dropped from reasons to verdicts (for CI), 2 an unreadable report.
 """
 
 from __future__ import annotations
@@ -88,7 +88,13 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         warnings.append(f"the reports grade different suites (hash {hashes[0][:12] or '?'} "
                         f"against {hashes[1][:12] or '?'}): scenarios may have changed")
     lost = old.get("certified") is True and new.get("certified") is not True
-    return {"regressions": regressions, "progressions": progressions,
+    levels = [str((r.get("grading") or {}).get("level", "reasons")) for r in (old, new)]
+    # a certificate that no longer checks reason codes is a weaker one
+    level_lost = levels == ["reasons", "verdicts"]
+    if levels[0] != levels[1]:
+        warnings.append(f"the grading level changed: {levels[0]} -> {levels[1]}")
+    return {"level": {"old": levels[0], "new": levels[1]}, "level_lost": level_lost,
+            "regressions": regressions, "progressions": progressions,
             "other_changes": changed, "changed_readings": readings,
             "gone": sorted(set(before) - set(after)), "added": sorted(set(after) - set(before)),
             "certified": {"old": old.get("certified"), "new": new.get("certified")},
@@ -112,8 +118,10 @@ def render(diff: dict[str, Any]) -> str:
 
 
 def regressed(diff: dict[str, Any]) -> bool:
-    """What exits 1: a regression, or a certificate the old report had and the new lacks."""
-    return bool(diff["regressions"]) or bool(diff.get("certificate_lost"))
+    """What exits 1: a regression, a certificate the old report had and the new lacks, or
+    a grading level dropped from reasons to verdicts."""
+    return (bool(diff["regressions"]) or bool(diff.get("certificate_lost"))
+            or bool(diff.get("level_lost")))
 
 
 def run(args: argparse.Namespace) -> int:

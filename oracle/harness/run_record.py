@@ -62,6 +62,10 @@ def client_options(args: argparse.Namespace, restarts: int | None = None) -> dic
     if isolate is not None:
         options["isolate"] = isolate
     options["memory_mib"] = getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB)
+    logs = getattr(args, "log_exchanges", None)
+    if logs:  # the pre-run handshake is logged too: it is all there is when it fails
+        from oracle.protocol.exchange_log import ExchangeLog
+        options["exchange_log"] = ExchangeLog(Path(logs))
     return options
 
 

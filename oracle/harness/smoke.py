@@ -32,6 +32,7 @@ from oracle.protocol.implementation import (
     Unsupported,
 )
 from oracle.protocol.inprocess import InProcess
+from oracle.protocol.levels import settle
 
 #: a step's verdicts that keep the smoke test passing
 GOOD = ("ok", "agrees", "declared gap")
@@ -116,23 +117,42 @@ def start_of(game: str) -> tuple[list[str], JSON, JSON]:
 
 
 def try_game(smoke: Smoke, impl: Implementation, oracle: InProcess, game: str) -> None:
+    """Each step against the oracle's answer; for an engine that plays forced passes
+    itself (``turns: decisions``) the oracle's positions are taken to their next
+    decision first, as the engine's are (docs/protocol.md, "Version 2")."""
     players, options, start = start_of(game)
+    codes = impl.level() == "reasons"
+    decisions = impl.turns(game) == "decisions"
+
+    def ref(position: JSON) -> JSON:
+        return settle(oracle, game, position) if decisions else position
+
     smoke.step(f"{game}: new_game", lambda: impl.new_game(game, players, options),
-               lambda: oracle.new_game(game, players, options))
+               lambda: ref(oracle.new_game(game, players, options)))
     smoke.step(f"{game}: load", lambda: impl.check_position(game, start), lambda: None)
     smoke.step(f"{game}: legal_actions", lambda: impl.legal_actions(game, start),
-               lambda: oracle.legal_actions(game, start))
-    action = sorted(oracle.legal_actions(game, start), key=_key)[0]
+               lambda: oracle.legal_actions(game, ref(start)))
+    action = sorted(oracle.legal_actions(game, ref(start)), key=_key)[0]
     smoke.step(f"{game}: apply {action.get('type')}",
-               lambda: _verdict(impl.apply(game, start, action)),
-               lambda: _verdict(oracle.apply(game, start, action)))
+               lambda: _verdict(impl.apply(game, start, action), codes),
+               lambda: _verdict(oracle.apply(game, ref(start), action), codes,
+                                (oracle, game) if decisions else None))
     smoke.step(f"{game}: game_over", lambda: impl.game_over(game, start),
-               lambda: oracle.game_over(game, start))
+               lambda: oracle.game_over(game, ref(start)))
 
 
-def _verdict(verdict: Any) -> JSON:
-    return {"accepted": verdict.accepted, "position": verdict.position,
-            "code": verdict.code}
+def _verdict(verdict: Any, codes: bool, settled: tuple[Any, str] | None = None) -> JSON:
+    """What the step compares: accepted and the position, and a refusal's code only for
+    an engine graded on reasons. ``settled``: (the oracle, the game) when the engine plays
+    forced passes itself (``turns: decisions``): the oracle's position is taken on to its
+    next decision too (docs/protocol.md, "Version 2")."""
+    position = verdict.position
+    if settled is not None and position is not None:
+        position = settle(settled[0], settled[1], position)
+    out: JSON = {"accepted": verdict.accepted, "position": position}
+    if codes and not verdict.accepted:
+        out["code"] = verdict.code
+    return out
 
 
 def run(args: argparse.Namespace) -> int:

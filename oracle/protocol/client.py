@@ -21,8 +21,9 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from oracle.core import wire_json
+from oracle.core import reasons, wire_json
 from oracle.protocol.declarations import Declarations
+from oracle.protocol.exchange_log import ExchangeLog
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -33,11 +34,14 @@ from oracle.protocol.implementation import (
     Errored,
     Implementation,
     ImplementationOutcome,
+    InvalidReply,
     Malformed,
     TimedOut,
     UndeclaredGap,
+    Unsupported,
     Verdict,
 )
+from oracle.protocol.levels import POSITIONS_GAP
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 from oracle.protocol.messages import PROTOCOL_VERSION, reply_problem
 from oracle.protocol.reply_checks import reply_checks
@@ -47,7 +51,8 @@ from oracle.protocol.transport import AdapterProcess
 
 
 class ProtocolClient(Implementation):
-    """Runs ``command`` (a shell command line) and speaks protocol v1 with it."""
+    """Runs ``command`` (a shell command line) and speaks the protocol with it: v2, or
+    v1 with an adapter that answers v1."""
 
     #: check what the adapter hands back (positions, legal actions) with the game's own
     #: checks (``ReplyChecks``; docs/protocol.md, "Validation"); a caller may switch it
@@ -62,14 +67,17 @@ class ProtocolClient(Implementation):
                  validate: bool = True, cwd: str | None = None,
                  exit_grace: float = 1.0, isolate: str = "auto",
                  grader_paths: Sequence[str] = (),
-                 memory_mib: int = DEFAULT_MEMORY_MIB) -> None:
+                 memory_mib: int = DEFAULT_MEMORY_MIB,
+                 exchange_log: ExchangeLog | None = None) -> None:
         """``isolate``: ``auto``, ``yes`` or ``no``, whether the adapter runs in the
         sandbox (oracle.protocol.sandbox; ``yes`` raises ``SandboxUnavailable`` here when
         it cannot); ``grader_paths`` (the results file, the report folder) are kept out
         of the sandbox's environment; ``memory_mib`` bounds the adapter's address space
-        (RLIMIT_AS, 0: no bound; oracle.protocol.lifetime)."""
+        (RLIMIT_AS, 0: no bound; oracle.protocol.lifetime); ``exchange_log``: where
+        every request, reply and failure is written down (``--log-exchanges``)."""
         self.command = command
         self.memory_mib = memory_mib
+        self.exchange_log = exchange_log
         #: how every start of the adapter is isolated (the handshake reports it)
         self.isolation: Isolation = choose_isolation(isolate)
         self.grader_paths = tuple(grader_paths)
@@ -111,7 +119,8 @@ class ProtocolClient(Implementation):
                           f"last failure: {self._last_failure}")
         self.starts += 1
         self._proc = AdapterProcess(self.command, self.max_reply_bytes, self.cwd,
-                                    self.isolation, self.grader_paths, self.memory_mib)
+                                    self.isolation, self.grader_paths, self.memory_mib,
+                                    self.exchange_log)
         # Replaying the handshake is the whole setup: every later request carries its position.
         try:
             result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
@@ -146,8 +155,10 @@ class ProtocolClient(Implementation):
         cmd = request["cmd"]
         seq = self._seq
         self._seq += 1
+        declines = False
         if self._decl is not None:
             self._decl.check_request(request)
+            declines = self._decl.declines_positions(request)
         stale = proc.pending()
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
@@ -155,9 +166,12 @@ class ProtocolClient(Implementation):
             proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
-        return lambda: self._reply(proc, cmd, seq, timeout)
+        return lambda: self._reply(proc, cmd, seq, timeout, declines)
 
-    def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float) -> JSON:
+    def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float,
+               declines: bool = False) -> JSON:
+        """``declines``: the request carries a position its game may decline (the
+        declared gap ``positions``)."""
         try:
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
@@ -179,7 +193,7 @@ class ProtocolClient(Implementation):
         if "result" in reply:
             result: JSON = reply["result"]
             return result
-        raise _outcome(cmd, reply)
+        raise _outcome(cmd, reply, declines)
 
     def _call(self, request: JSON) -> JSON:
         return self._exchange(self._ensure(), request, self.timeout)
@@ -197,14 +211,27 @@ class ProtocolClient(Implementation):
             self._decl = Declarations(self._hello)
         return self._decl
 
+    def level(self) -> str:
+        self._ensure()
+        return self._declarations().level()
+
+    def turns(self, game: str) -> str:
+        self._ensure()
+        return self._declarations().turns(game)
+
     def declared_gaps(self, game: str) -> frozenset[str]:
         """The gaps the handshake declares for ``game`` (empty for an undeclared game)."""
         self._ensure()
         return self._declarations().gaps(game)
 
     def _position_options(self, game: str, position: JSON) -> None:
+        """A position's option values (an 18xx position keeps its ``title`` beside its
+        ``options``: a title is declared as the option ``title``) must be declared."""
         options = position.get("options") if isinstance(position, dict) else None
-        self._declared(game, options if isinstance(options, dict) else None)
+        values = dict(options) if isinstance(options, dict) else {}
+        if isinstance(position, dict) and isinstance(position.get("title"), str):
+            values["title"] = position["title"]
+        self._declared(game, values or None)
 
     # -- the Implementation interface ----------------------------------------------------
 
@@ -215,7 +242,7 @@ class ProtocolClient(Implementation):
         # ``isolation`` is the harness's word, never the adapter's: it overrides any
         # ``isolation`` the adapter put in its own handshake
         return {**about, "games": self._hello.get("games", []),
-                "protocol": self._hello.get("protocol"),
+                "protocol": self._hello.get("protocol"), "level": self.level(),
                 "isolation": self.isolation.as_json()}
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
@@ -288,7 +315,9 @@ class ProtocolClient(Implementation):
                 answers[question] = self._checked(question, game, ANSWERS[question](
                     part["result"]), "inspect")
             else:
-                answers[question] = _outcome(question, part)
+                answers[question] = _outcome(question, part, self._declarations()
+                                             .declines_positions({"cmd": question,
+                                                                  "game": game}))
         return answers
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
@@ -318,6 +347,8 @@ class ProtocolClient(Implementation):
         if question == "apply":
             if answer.accepted:
                 checks.position(command, answer.position)
+            elif self.level() == "reasons":
+                _registered(command, game, answer.code)
         elif question == "legal_actions":
             if self.check_actions:
                 checks.actions(command, answer)
@@ -353,10 +384,16 @@ class ProtocolClient(Implementation):
         proc.finish(self.exit_grace)
 
 
-def _outcome(cmd: str, reply: JSON) -> ImplementationOutcome:
+def _outcome(cmd: str, reply: JSON, declines: bool = False) -> ImplementationOutcome:
     """The outcome a reply (or an inspect part) that is not a result stands for. An
-    ``unsupported`` or ``skipped`` reply is always an undeclared gap: a declared one is
-    never asked (``ProtocolClient._declared_gap``)."""
+    ``unsupported`` or ``skipped`` reply is an undeclared gap (a declared one is never
+    asked: ``Declarations.check_request``), except one: ``unsupported`` with feature
+    ``positions`` where the game declares that gap and the request carries a position
+    (``declines``), an engine's declared way to say it cannot represent a position."""
+    if declines and str((reply.get("unsupported") or {}).get("feature")) == POSITIONS_GAP:
+        reason = str(reply["unsupported"].get("reason") or "")[:200]
+        return Unsupported(f"declined the position of {cmd!r} (the declared gap "
+                           f"'positions'{': ' + reason if reason else ''})", POSITIONS_GAP)
     if "skipped" in reply:
         body = reply["skipped"]
         return UndeclaredGap(f"answered skipped to {cmd!r} ({str(body.get('reason', ''))[:200]})"
@@ -372,6 +409,16 @@ def _outcome(cmd: str, reply: JSON) -> ImplementationOutcome:
     return Errored(str(body.get("message", "errored")), body.get("traceback"))
 
 
+def _registered(command: str, game: str, code: str) -> None:
+    """An engine graded on reasons cites only registered codes (docs/reason-codes.md):
+    any other is a wrong answer, said plainly. A game with no registry is not checked."""
+    if game in reasons.games() and code not in reasons.codes(game):
+        raise InvalidReply(command, "a refusal", "code",
+                           f"{code!r} is not a reason code of {game!r} "
+                           "(docs/reason-codes.md); an engine that does not speak our codes "
+                           "declares level 'verdicts'", code)
+
+
 def _accepted(part: Any) -> bool:
     return isinstance(part, dict) and bool((part.get("result") or {}).get("accepted"))
 
@@ -379,7 +426,7 @@ def _accepted(part: Any) -> bool:
 def _verdict(result: JSON) -> Verdict:
     if result["accepted"]:
         return Verdict.accept(result["position"])
-    return Verdict.refuse(str(result["code"]), str(result.get("ruling", "")),
+    return Verdict.refuse(str(result.get("code", "")), str(result.get("ruling", "")),
                           str(result.get("reason", "")))
 
 
@@ -406,6 +453,6 @@ def not_a_handshake(err: ImplementationOutcome) -> str | None:
     ``hello`` is not JSON, has the wrong ``seq`` or is no handshake reply: ``cat``, a
     shell), or None: an adapter that dies or hangs on starting is one with a bug."""
     if err.message.startswith("reply to 'hello'"):
-        return f"not a protocol v1 adapter: {err.message[:300]} (docs/protocol.md)"
+        return f"not a railrules adapter: {err.message[:300]} (docs/protocol.md)"
     return None
 

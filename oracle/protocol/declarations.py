@@ -15,11 +15,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.protocol.implementation import JSON, Unsupported
+from oracle.protocol.levels import POSITIONS_GAP, V1_LEVEL, V2_DEFAULT_LEVEL
 
 #: Commands an engine may declare as gaps by name (``games[].gaps``), beside
 #: ``action:TYPE`` and ``query:NAME``.
 GAP_COMMANDS = frozenset({"new_game", "load", "position", "legal_actions", "scores",
                           "game_over"})
+
+#: Requests that carry a position, which a game declaring the gap ``positions`` may
+#: decline at run time (``unsupported``, feature ``positions``) as a declared gap.
+POSITION_COMMANDS = frozenset({"load", "apply", "position", "legal_actions", "scores",
+                               "game_over", "query", "inspect"})
 
 
 class Declarations:
@@ -53,6 +59,35 @@ class Declarations:
             elif name not in defaults or defaults[name] != value:
                 raise Unsupported(f"option {name!r} is not declared, so only its default is "
                                   f"supported", f"option:{name}={_text(value)}")
+
+    @property
+    def protocol(self) -> int:
+        """The version the adapter speaks (1 or 2; the hello schema allows no other)."""
+        version = self._hello.get("protocol")
+        return version if isinstance(version, int) else 1
+
+    def level(self) -> str:
+        """``verdicts`` or ``reasons`` (oracle.protocol.levels): a v1 adapter speaks our
+        reason codes (v1 required them); a v2 one says so, or is graded on verdicts."""
+        if self.protocol < 2:
+            return V1_LEVEL
+        level = self._hello.get("level")
+        return level if isinstance(level, str) else V2_DEFAULT_LEVEL
+
+    def turns(self, game: str) -> str:
+        """``explicit`` or ``decisions`` for ``game``: v1 adapters are explicit."""
+        if self.protocol < 2:
+            return "explicit"
+        entry: dict[str, Any] = next(
+            (g for g in self._hello.get("games", []) if g.get("game") == game), {})
+        return "decisions" if entry.get("turns") == "decisions" else "explicit"
+
+    def declines_positions(self, request: JSON) -> bool:
+        """Whether ``unsupported`` with feature ``positions`` answers ``request`` as a
+        declared gap: the game declares ``positions`` and the request carries one."""
+        game = request.get("game")
+        return (self.protocol >= 2 and request.get("cmd") in POSITION_COMMANDS
+                and isinstance(game, str) and POSITIONS_GAP in self.gaps(game))
 
     def gaps(self, game: str) -> frozenset[str]:
         """The gaps declared for ``game`` (empty for an undeclared game)."""

@@ -156,6 +156,16 @@ class Implementation(ABC):
     def scores(self, game: str, position: JSON) -> JSON:
         """Scores so far (final scores once the game is over)."""
 
+    def level(self) -> str:
+        """How its refusals are graded (oracle.protocol.levels): ``reasons``, it cites
+        our reason codes, or ``verdicts``, only accepted or refused counts."""
+        return "reasons"
+
+    def turns(self, game: str) -> str:
+        """``explicit`` (it waits for every pass, a forced one too) or ``decisions`` (it
+        plays forced passes itself: oracle.protocol.levels)."""
+        return "explicit"
+
     def canonical(self, game: str, position: JSON) -> JSON:
         """The canonical form of a position (query). Optional: the default declines."""
         raise Unsupported("query 'position' is not implemented", "position")

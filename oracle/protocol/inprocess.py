@@ -45,7 +45,7 @@ class InProcess(Implementation):
             api = self._game(name)
             games.append({"game": name, "options": [o.to_json() for o in api.options()]})
         return {"name": self._name, "version": oracle.__version__,
-                "language": "python", "games": games}
+                "language": "python", "level": self.level(), "games": games}
 
     def new_game(self, game: str, players: Sequence[str], options: Mapping[str, Any]) -> JSON:
         result: JSON = self._game(game).new_game(players, options)

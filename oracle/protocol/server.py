@@ -1,6 +1,6 @@
 """Serve the oracle over the adapter protocol (JSON lines on stdin/stdout).
 
-``railrules serve`` is the reference adapter: it answers every protocol v1
+``railrules serve`` is the reference adapter: it answers every protocol v2
 command from the in-process oracle, so the same suite can be run through the
 wire and its timing compared with the in-process run. See docs/protocol.md.
 """
@@ -38,8 +38,9 @@ _DRAIN: Final = 1 << 16
 def hello_result(impl: Implementation) -> JSON:
     """The handshake result for an Implementation's ``hello()``."""
     info = impl.hello()
-    about = {k: v for k, v in info.items() if k != "games" and isinstance(v, str)}
-    return {"protocol": PROTOCOL_VERSION, "implementation": about, "games": info["games"],
+    about = {k: v for k, v in info.items() if k not in ("games", "level") and isinstance(v, str)}
+    return {"protocol": PROTOCOL_VERSION, "level": impl.level(), "implementation": about,
+            "games": info["games"],
             "features": [INSPECT_FEATURE]}
 
 
@@ -54,8 +55,10 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
     verdict = impl.apply(msg["game"], msg["position"], msg["action"])
     if verdict.accepted:
         return {"accepted": True, "position": verdict.position}
-    return {"accepted": False, "code": verdict.code, "ruling": verdict.ruling,
-            "reason": verdict.reason}
+    refusal: JSON = {"accepted": False, "code": verdict.code, "ruling": verdict.ruling,
+                     "reason": verdict.reason}
+    # an engine graded on verdicts may refuse in its own words, citing nothing
+    return {k: v for k, v in refusal.items() if v or k == "accepted"}
 
 
 def _inspect(impl: Implementation, msg: JSON) -> JSON:

@@ -7,7 +7,8 @@ signal: docs/protocol.md) whose tail is attached to errors.
 When asked, the command runs isolated (oracle.protocol.sandbox). The adapter runs in a
 process group of its own, bounded in memory and sent SIGKILL when the process that started
 it dies; ending it ends the whole group, its children too, even once the adapter itself
-has exited (oracle.protocol.lifetime).
+has exited (oracle.protocol.lifetime). With an exchange log (``--log-exchanges``), every
+line written and read, and every failure to, is reported to it (oracle.protocol.exchange_log).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from oracle.protocol import lifetime, sandbox
+from oracle.protocol.exchange_log import Channel, ExchangeLog
 from oracle.protocol.implementation import Crashed, TimedOut
 from oracle.protocol.sandbox import Isolation
 
@@ -51,10 +53,12 @@ class AdapterProcess:
 
     def __init__(self, command: str, max_line: int, cwd: str | None = None,
                  isolation: Isolation | None = None, grader_paths: Sequence[str] = (),
-                 memory_mib: int = lifetime.DEFAULT_MEMORY_MIB) -> None:
+                 memory_mib: int = lifetime.DEFAULT_MEMORY_MIB,
+                 log: ExchangeLog | None = None) -> None:
         """``isolation``: run ``command`` in the sandbox (oracle.protocol.sandbox) when
         it says isolated; ``grader_paths`` are kept out of the sandbox's environment;
-        ``memory_mib``: the bound on its address space (RLIMIT_AS; 0: none)."""
+        ``memory_mib``: the bound on its address space (RLIMIT_AS; 0: none); ``log``:
+        where every line and failure is written down (None: nowhere)."""
         self.command = command
         self.max_line = max_line
         # outside the sandbox: the grader reads it, the adapter only writes to it
@@ -78,6 +82,8 @@ class AdapterProcess:
                 stderr=self._stderr, cwd=cwd, start_new_session=True, bufsize=0,
                 preexec_fn=setup)
         lifetime.register(self._proc.pid)  # its group: the leader's pid
+        #: this start's part of the exchange log (written here, outside the sandbox)
+        self._log: Channel | None = log.channel(self._proc.pid) if log is not None else None
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._in = self._proc.stdin
         self._fd = self._proc.stdout.fileno()
@@ -131,11 +137,25 @@ class AdapterProcess:
         while self._fill(0):
             if len(self._buffer) > self.max_line:
                 break
-        return bytes(self._buffer)
+        stale = bytes(self._buffer)
+        if stale and self._log is not None:  # the client treats it as a crash
+            self._log.failed(Crashed("unsolicited output"), stale)
+        return stale
 
     def send(self, line: bytes, timeout: float = 5.0) -> None:
         """Write one request without ever blocking past ``timeout``: an adapter that
         stops reading while a large position fills the pipe is a timeout, not a hang."""
+        if self._log is None:
+            self._send(line, timeout)
+            return
+        self._log.sent(line)
+        try:
+            self._send(line, timeout)
+        except (Crashed, TimedOut) as err:
+            self._log.failed(err)
+            raise
+
+    def _send(self, line: bytes, timeout: float) -> None:
         fd = self._in.fileno()
         if not self._nonblocking_in:
             os.set_blocking(fd, False)
@@ -169,6 +189,17 @@ class AdapterProcess:
 
     def receive(self, timeout: float) -> bytes:
         """The next line, without its newline."""
+        if self._log is None:
+            return self._receive(timeout)
+        try:
+            line = self._receive(timeout)
+        except (Crashed, TimedOut) as err:
+            self._log.failed(err)
+            raise
+        self._log.received(line)
+        return line
+
+    def _receive(self, timeout: float) -> bytes:
         deadline = time.monotonic() + timeout
         while True:
             newline = self._buffer.find(b"\n")

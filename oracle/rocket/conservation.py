@@ -24,8 +24,8 @@ def totals(position: JSON) -> list[str]:
 def violations(before: JSON, after: JSON) -> list[str]:
     """Violations within ``after`` and between the two positions."""
     try:
-        now = invariants.of_json(after)
-        return [str(v) for v in [*invariants.totals(now),
-                                 *invariants.changes(invariants.of_json(before), now)]]
+        now, was = invariants.of_json(after), invariants.of_json(before)
+        # ``was`` lets a sum that does not add up name whose amount changed
+        return [str(v) for v in [*invariants.totals(now, was), *invariants.changes(was, now)]]
     except (KeyError, TypeError, AttributeError) as err:
         return [f"position lacks a field the invariants need: {err!r}"]

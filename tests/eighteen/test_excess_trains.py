@@ -102,4 +102,5 @@ def test_discard_positions_round_trip() -> None:
 def test_conservation_catches_a_train_from_nowhere() -> None:
     p = with_trains("buy_train")
     q = {**p, "pool_trains": ["3"]}
-    assert API.conservation(p, q) == ["trains: more 3 trains after than before"]
+    assert API.conservation(p, q) == ["trains: more 3 trains after than before (the open "
+                                      "market has 1 more: 0 before, 1 after)"]

@@ -108,8 +108,9 @@ def test_a_dollar_too_many_or_too_few_anywhere_is_refused_naming_the_bank(
 def test_the_message_names_every_sum() -> None:
     p = start()
     p["bank"] += 5
-    assert refused(p).message == ("bank 9105 + players 2400 + companies 500 = 12005, "
-                                  "not 12000 (1830's total)")
+    assert refused(p).message == ("bank 9105 + players 2400 (P1 800, P2 800, P3 800) + "
+                                  "companies 500 (PRR 300, NYC 200) = 12005, not 12000 "
+                                  "(1830's total)")
 
 
 def test_every_title_starts_with_its_money() -> None:

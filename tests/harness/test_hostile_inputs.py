@@ -104,7 +104,7 @@ def test_serve_names_deep_nesting_and_answers_the_next_request() -> None:
     first, second = served(line, json.dumps(HELLO).encode())
     assert first == {"seq": None, "errored": {
         "message": "request is not JSON: JSON text nested deeper than 64 levels"}}
-    assert second["seq"] == 7 and second["result"]["protocol"] == 1
+    assert second["seq"] == 7 and second["result"]["protocol"] == 2
 
 
 def test_serve_refuses_a_line_over_its_bound_unread_and_goes_on() -> None:

@@ -36,7 +36,8 @@ def test_good_adapter_answers_every_query() -> None:
     c = client("good")
     try:
         hello = c.hello()
-        assert hello["protocol"] == 1 and hello["games"][0]["game"] == "toy"
+        assert hello["protocol"] == 2 and hello["level"] == "reasons"
+        assert hello["games"][0]["game"] == "toy"
         position = c.new_game("toy", ["a", "b"], {"step_max": 3})
         assert c.check_position("toy", position) is None
         bad = c.check_position("toy", {**position, "total": 11})

@@ -299,6 +299,8 @@ MUTANTS: list[Mutant] = [
        _private("18GA", "WS", blocks="I9")),
     _m("18xx_ws_token_extra", ("TP-WS18GA-01",), "W&S token is extra",
        _power("18GA", "WS", "token", extra=True)),
+    _m("18xx_ws_token_paid", ("TP-WS18GA-01",), "the W&S token costs the normal price",
+       _power("18GA", "WS", "token", free=False)),
     _m("18xx_ws_token_any_company", ("TP-WS18GA-01",), "any company may use the W&S",
        _private("18GA", "WS", usable_by=OWNING_PLAYERS_COMPANIES)),
     # 18Kaas D&H

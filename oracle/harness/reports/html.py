@@ -9,15 +9,17 @@ adapter) goes through ``escape``; the page has no script.
 from __future__ import annotations
 
 import json
+import posixpath
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from oracle.games import game_modules, resolve
 from oracle.harness.catalogue import Ruling
-from oracle.harness.outcomes import OUTCOMES
+from oracle.harness.outcomes import BAD, OUTCOMES
 from oracle.harness.reports.board import placeholder
 from oracle.harness.reports.coverage import COVERAGE
-from oracle.harness.reports.terminal import certified_words
+from oracle.harness.reports.terminal import certified_words, level_words
 
 COLOURS = {"pass": "#1e8449", "fail": "#c0392b", "skipped": "#7f8c8d",
            "unsupported": "#95a5a6", "error": "#d35400", "crash": "#8e44ad",
@@ -46,13 +48,29 @@ def _badge(outcome: str) -> str:
     return f'<span class="badge" style="background:{colour}">{escape(outcome)}</span>'
 
 
-def _scenario(record: dict[str, Any], symbols: dict[str, str]) -> str:
+def exchanges_link(record: dict[str, Any], logs: str | None) -> str:
+    """A link to the scenario's exchange log (``--log-exchanges``), beside a scenario
+    that did not pass (a failure, an error, an undeclared gap: ``BAD``), or nothing. The
+    link is relative (the report folder and the logs move together), its path quoted and
+    escaped, and only to a file in the logs' folder: the file name comes from the record,
+    which an adapter cannot write, but a results stream on disk could have been edited."""
+    name = record.get("exchanges")
+    if logs is None or not isinstance(name, str) or record.get("outcome") not in BAD:
+        return ""
+    if not name or name.startswith(".") or "/" in name or "\\" in name:
+        return ""
+    href = quote(posixpath.join(logs, name), safe="/")
+    return f' <a class="log" href="{escape(href, quote=True)}">exchanges</a>'
+
+
+def _scenario(record: dict[str, Any], symbols: dict[str, str],
+              logs: str | None = None) -> str:
     outcome = str(record.get("outcome"))
     opened = " open" if outcome not in ("pass", "skipped", "unsupported") else ""
     where = f"{record.get('feature', '')}:{record.get('line', '')}"
     out = [f'<details class="scenario"{opened}><summary>{_badge(outcome)} '
            f'<b>{escape(str(record.get("name", "")))}</b> <code>{escape(str(record["id"]))}</code>'
-           f' <span class="src">{escape(where)}</span></summary>']
+           f' <span class="src">{escape(where)}</span>{exchanges_link(record, logs)}</summary>']
     if record.get("open"):
         reading = ", ".join(f"{k}={v}" for k, v in sorted((record.get("options") or {}).items()))
         out.append(f"<p>Reading of an open ruling: <code>{escape(reading or '(default)')}"
@@ -122,6 +140,7 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
     who = escape(f"{impl.get('name', report['spec'])} {impl.get('version', '')}".strip())
     symbols: dict[str, str] = {}
     by_id = {r["id"]: r for r in report["results"]}
+    logs = report.get("exchange_logs")  # --log-exchanges: the folder, relative to the page
     body: list[str] = [f"<h1>railrules certification: {who}</h1>"]
     body.append(f"<p>language {escape(str(impl.get('language', '?')))} &middot; command "
                 f"<code>{escape(report['spec'])}</code> &middot; suite "
@@ -131,7 +150,8 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
         body.append(f'<p class="warn">{escape(why)}. This report certifies nothing.</p>')
     scope = report["scope"]
     body.append(f"<p>Certified: <b>{escape(certified_words(report))}</b> &middot; "
-                f"scope <code>{escape(scope['name'])}</code> ({scope['rulings']} rulings)</p>")
+                f"scope <code>{escape(scope['name'])}</code> ({scope['rulings']} rulings) "
+                f"&middot; {escape(level_words(report))}</p>")
     isolation = report.get("isolation") or {}
     body.append(f"<p>Adapter isolated: <b>{'yes' if isolation.get('isolated') else 'no'}</b>"
                 f" ({escape(str(isolation.get('method', '?')))}: "
@@ -175,7 +195,7 @@ def render_html(report: dict[str, Any], catalogue: dict[str, Ruling]) -> str:
                     f"</p><p class='src'>source: {escape(entry['source'] or '?')}</p>")
         for sid in entry["scenarios"]:
             if sid in by_id:
-                body.append(_scenario(by_id[sid], symbols))
+                body.append(_scenario(by_id[sid], symbols, logs))
         body.append("</details>")
     defs = ('<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>'
             + "".join(symbols.values()) + "</defs></svg>")

@@ -15,6 +15,7 @@ from oracle.games import game_of_ruling
 from oracle.harness.catalogue import Ruling
 from oracle.harness.outcomes import BAD, OUTCOMES
 from oracle.harness.reports.coverage import Scope, coverage
+from oracle.protocol.levels import LEVELS, V1_LEVEL, V2_DEFAULT_LEVEL
 
 REPORT_FORMAT = 2
 
@@ -30,6 +31,19 @@ def declared_gaps(hello: dict[str, Any]) -> dict[str, list[str]]:
         if isinstance(entry, dict) and entry.get("gaps"):
             out[str(entry.get("game"))] = sorted(str(g) for g in entry["gaps"])
     return out
+
+
+def grading(hello: dict[str, Any]) -> dict[str, Any]:
+    """How the run was graded (docs/protocol.md, "Version 2"): the protocol version, the
+    level (``reasons``: reason codes checked; ``verdicts``: accepted or refused only)
+    and each game's turn structure, as the harness read them from the handshake."""
+    protocol = hello.get("protocol")
+    level = hello.get("level")
+    if level not in LEVELS:
+        level = V1_LEVEL if protocol in (None, 1) else V2_DEFAULT_LEVEL
+    turns = {str(g.get("game")): "decisions" if protocol == 2 and g.get("turns") == "decisions"
+             else "explicit" for g in hello.get("games") or () if isinstance(g, dict)}
+    return {"protocol": protocol, "level": level, "turns": turns}
 
 
 def missing_features(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -142,6 +156,7 @@ def build_report(results: list[dict[str, Any]], *, implementation: dict[str, Any
         "implementation": hello,
         "isolation": hello.get("isolation") or {
             "isolated": False, "method": "unknown", "reason": "not reported"},
+        "grading": grading(hello),
         "declared_gaps": declared_gaps(hello),
         "selection": selection,
         "missing_features": missing_features(results),

@@ -47,10 +47,19 @@ def summary_table(report: dict[str, Any], limit: int = 15) -> str:
         lines += ["", f"NO CERTIFICATE: {why}."]
     scope = report["scope"]
     lines += ["", f"certified: {certified_words(report)} "
-                  f"(scope {scope['name']}: {scope['rulings']} rulings)"]
+                  f"(scope {scope['name']}: {scope['rulings']} rulings; "
+                  f"{level_words(report)})"]
     # Adapter text (its name, messages, gap names) is in these lines: each is shown with
     # its control characters escaped, so none can clear the screen or add a line.
     return "\n".join(for_terminal(line) for line in lines)
+
+
+def level_words(report: dict[str, Any]) -> str:
+    """The grading level a certificate was earned at (oracle.protocol.levels)."""
+    level = (report.get("grading") or {}).get("level", "reasons")
+    if level == "verdicts":
+        return "level verdicts: refusals graded as refusals, reason codes not checked"
+    return "level reasons: reason codes checked"
 
 
 def certified_words(report: dict[str, Any]) -> str:

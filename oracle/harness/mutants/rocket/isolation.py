@@ -232,7 +232,7 @@ class IsolatedLineCannotMove(Rules):
     def check_move(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, Move)
         if action.line in state.board.lines and state.line(action.line).status == ISOLATED:
-            raise IllegalAction("move/line_isolated", "SR-ISO-03", "the line is isolated")
+            raise IllegalAction("move/line_dissolved", "SR-ISO-03", "the line is isolated")
         super().check_move(state, pi, action)
 
 

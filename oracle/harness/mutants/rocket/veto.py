@@ -98,7 +98,7 @@ class MoverCannotCall(Rules):
     def check_call_veto(self, state: State, pi: int, action: Action) -> None:
         super().check_call_veto(state, pi, action)
         if pi == state.active:
-            raise IllegalAction("veto/mover_cannot_call", "SR-VETO-06", "mutant")
+            raise IllegalAction("veto/not_now", "SR-VETO-06", "the mover may not call a veto")
 
 
 class PaidSharesLeaveGame(Rules):

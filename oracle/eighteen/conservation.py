@@ -1,0 +1,116 @@
+"""What every 18xx action conserves, checked on canonical JSON so it grades any engine
+(docs/18xx.md, "Conservation"): money, tiles, station tokens, trains (which leave the
+game by rusting but never appear), privates and bonus tokens.
+
+Each problem is named by its kind (``money:``, ``tiles:``, ``tokens:``, ``trains:``, ...)
+and says who holds the amount that moved: the player, the company's treasury or
+charter, the bank, the depot, so a sum that does not add up points at its holder
+(``money: 12000 before, 12500 after (P2 has 3000 more: 800 before, 3800 after; PRR's
+treasury has 2500 less: ...)``), not only at the totals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+JSON = dict[str, Any]
+
+#: how a message names the bank (the rest of the money: neither a player's nor a treasury)
+BANK = "the bank"
+
+
+def conservation(before: JSON, after: JSON) -> list[str]:
+    """Money, tiles, station tokens and privates are conserved by every action."""
+    problems: list[str] = []
+    was, now = money_held(before), money_held(after)
+    if sum(was.values()) != sum(now.values()):
+        problems.append(f"money: {sum(was.values())} before, {sum(now.values())} after"
+                        f"{moved(was, now, 'more', 'less')}")
+    if tiles(before) != tiles(after):
+        problems.append("tiles: supply plus laid tiles changed"
+                        f"{moved(tiles(before), tiles(after), 'more', 'fewer', 'tile ')}")
+    if tokens(before) != tokens(after):
+        problems.append("tokens: charter plus map tokens changed"
+                        f"{moved(tokens(before), tokens(after), 'more', 'fewer')}")
+    problems += _trains_from_nowhere(before, after)
+    closed_before = {p["id"] for p in before["privates"] if p["closed"]}
+    closed_after = {p["id"] for p in after["privates"] if p["closed"]}
+    if not closed_before <= closed_after:
+        problems.append("privates: a closed private reopened "
+                        f"({', '.join(sorted(closed_before - closed_after))})")
+    if {p["id"] for p in before["privates"]} != {p["id"] for p in after["privates"]}:
+        problems.append("privates: the set of privates changed")
+    gone = ({_bonus_key(b) for b in before["bonus_tokens"]}
+            - {_bonus_key(b) for b in after["bonus_tokens"]})
+    if gone:
+        problems.append("bonus tokens: a bonus token vanished ("
+                        + ", ".join(f"{p}'s on {h} for {c}" for h, p, c in sorted(gone)) + ")")
+    return problems
+
+
+def money_held(p: JSON) -> dict[str, int]:
+    """Who holds the position's money: each player (by ID), each company's treasury
+    and the bank (a broken bank's negative cash counted as it is)."""
+    held = {str(x["id"]): int(x["cash"]) for x in p["players"]}
+    held.update({f"{c['id']}'s treasury": int(c["treasury"]) for c in p["companies"]})
+    held[BANK] = int(p["bank"])
+    return held
+
+
+def tiles(p: JSON) -> Counter[str]:
+    """Each tile's count: in the supply plus laid on the map."""
+    count: Counter[str] = Counter(p["supply"])
+    count.update(t["tile"] for t in p["tiles"])
+    return +count
+
+
+def tokens(p: JSON) -> dict[str, int]:
+    """Each company's station tokens: on its charter plus on the map."""
+    # a connection run adds one token to the company (1870, DS-11)
+    out = {c["id"]: c["tokens_left"] - (1 if "destination" in c else 0)
+           for c in p["companies"]}
+    for t in p["tokens"]:
+        out[t["company"]] = out.get(t["company"], 0) + 1
+    return out
+
+
+def moved(was: Mapping[str, int], now: Mapping[str, int], more: str, less: str,
+          prefix: str = "") -> str:
+    """`` (P2 has 3000 more: 800 before, 3800 after; ...)``: every holder whose amount
+    changed (one missing on a side holds 0 there), or nothing when none did."""
+    changed = [f"{prefix}{who} has {abs(now.get(who, 0) - was.get(who, 0))} "
+               f"{more if now.get(who, 0) > was.get(who, 0) else less}: "
+               f"{was.get(who, 0)} before, {now.get(who, 0)} after"
+               for who in [*was, *(k for k in now if k not in was)]
+               if was.get(who, 0) != now.get(who, 0)]
+    return f" ({'; '.join(changed)})" if changed else ""
+
+
+def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
+    """Trains leave the game (rusting) but never appear: of each type with a counted
+    depot, depot plus companies' plus open-market trains never grows. The message names
+    who holds more of that type than before."""
+    def count(p: JSON) -> dict[str, Counter[str]]:
+        """Type -> holder -> how many."""
+        out: dict[str, Counter[str]] = {}
+        for c in p["companies"]:
+            for train in c.get("trains", ()):
+                out.setdefault(train, Counter())[c["id"]] += 1
+        for train in p.get("pool_trains", ()):
+            out.setdefault(train, Counter())["the open market"] += 1
+        for name, left in (p.get("depot") or {}).items():
+            out.setdefault(name, Counter())["the depot"] += left or 0
+        return out
+
+    unlimited = {n for n, left in (before.get("depot") or {}).items() if left is None}
+    was, now = count(before), count(after)
+    grown = sorted(n for n in now if n not in unlimited
+                   and sum(now[n].values()) > sum(was.get(n, Counter()).values()))
+    return [f"trains: more {n} trains after than before"
+            f"{moved(was.get(n, Counter()), now[n], 'more', 'fewer')}" for n in grown]
+
+
+def _bonus_key(b: JSON) -> tuple[str, str, str]:
+    return b["hex"], b["private"], b["company"]
