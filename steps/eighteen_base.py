@@ -329,9 +329,29 @@ def keeps_token(world: World, private: str) -> None:
     assert not p["token_lost"] and not p["token_used"] and not p["closed"]
 
 
-@then(parsers.parse('the turn is in the "{step}" step'))
-def turn_step(world: World, step: str) -> None:
-    assert _position(world)["turn"]["step"] == step
+#: What a company does next, as the rules say it -> the step the position names for it
+#: (docs/18xx.md, docs/18xx-destinations.md). Thens say what comes next in these words,
+#: read at the next decision (steps/world.py), never a step name of the oracle's.
+NEXT: dict[str, str] = {
+    "places its home token": "home",
+    "lays track": "track",
+    "places a token": "token",
+    "runs its trains": "route",
+    "pays or withholds": "dividend",
+    "buys trains": "buy_train",
+    "places or keeps its destination token": "connection_token",
+    "runs to its destination": "connection_route",
+    "pays or withholds its connection run": "connection_dividend",
+}
+_NEXT = "|".join(re.escape(words) for words in sorted(NEXT, key=len, reverse=True))
+
+
+@then(parsers.re(rf'"(?P<company>[^"]+)" (?P<words>{_NEXT}) next$'))
+def acts_next(world: World, company: str, words: str) -> None:
+    turn = _position(world)["turn"]
+    shown = next((w for w, s in NEXT.items() if s == turn["step"]), turn["step"])
+    assert (turn["company"], turn["step"]) == (company, NEXT[words]), \
+        f"{turn['company']} {shown} next"
 
 
 def _same_turn(world: World) -> JSON | None:

@@ -151,20 +151,6 @@ def not_eligible(world: World, company: str) -> None:
     assert _connection(world, company)["eligible"] is False, f"{company} is eligible"
 
 
-@then(parsers.parse('it is "{company}"\'s connection run in the "{step}" step'))
-def connection_now(world: World, company: str, step: str) -> None:
-    turn = _position(world)["turn"]
-    assert (turn["company"], turn["step"]) == (company, step), \
-        f"it is {turn['company']}'s {turn['step']} step"
-
-
-@then(parsers.parse('it is "{company}"\'s turn in the "{step}" step'))
-def turn_now(world: World, company: str, step: str) -> None:
-    turn = _position(world)["turn"]
-    assert (turn["company"], turn["step"]) == (company, step), \
-        f"it is {turn['company']}'s {turn['step']} step"
-
-
 @then(parsers.parse('"{company}" has its destination token on its destination'))
 def on_destination(world: World, company: str) -> None:
     made = _company(_position(world), company).get("destination")

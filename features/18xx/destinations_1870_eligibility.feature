@@ -38,14 +38,14 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_token" step
+    And "SSW" places or keeps its destination token next
 
   @id:DS-01-b @ruling:DS-01 @source:004
   Scenario: Without a train of its own SSW is not eligible, however connected
     Given it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s turn in the "track" step
+    And "SSW" lays track next
     And "SSW" is not eligible for its connection run
 
   @id:DS-01-c @ruling:DS-01 @source:004
@@ -116,7 +116,7 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s turn in the "track" step
+    And "SSW" lays track next
 
   @id:DS-06-b @ruling:DS-06 @source:004
   Scenario: A 3 train counts exactly the three stops
@@ -150,7 +150,7 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s turn in the "track" step
+    And "SSW" lays track next
 
   @id:DS-09-b @ruling:DS-09 @source:004
   Scenario: With its destination token on Fort Worth SSW is connected but has no second run
@@ -162,7 +162,7 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s turn in the "track" step
+    And "SSW" lays track next
     And "SSW" is not eligible for its connection run
 
   @id:DS-09-c @ruling:DS-09 @source:004
@@ -173,4 +173,4 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And it is "SSW"'s turn in the "token" step
     When "SSW" passes
     Then the action is accepted
-    And it is "FW"'s turn in the "track" step
+    And "FW" lays track next

@@ -56,7 +56,7 @@ Feature: 1870 connection runs in order: the track layer first, then by share pri
     And "TP" has used its tile lay this turn
     When "TP" passes
     Then the action is accepted
-    And it is "TP"'s connection run in the "connection_token" step
+    And "TP" places or keeps its destination token next
 
   @id:DS-08-b @ruling:DS-08 @source:004
   Scenario: GMO laid it and is not eligible: SP runs first on today's share price
@@ -69,7 +69,7 @@ Feature: 1870 connection runs in order: the track layer first, then by share pri
     And "GMO" has used its tile lay this turn
     When "GMO" passes
     Then the action is accepted
-    And it is "SP"'s connection run in the "connection_token" step
+    And "SP" places or keeps its destination token next
 
   @id:DS-08-c @ruling:DS-08 @source:004
   Scenario: After TP's connection run SP makes its own before anyone operates
@@ -83,4 +83,4 @@ Feature: 1870 connection runs in order: the track layer first, then by share pri
     And the connection run has earned $60
     When "TP" declares a "withhold" dividend
     Then the action is accepted
-    And it is "SP"'s connection run in the "connection_token" step
+    And "SP" places or keeps its destination token next

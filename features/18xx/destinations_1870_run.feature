@@ -47,7 +47,7 @@ Feature: 1870 the connection run's income, and the destination counting double a
       3: J3 I4 I6 I8 H9 H11 H13* H15 H17
       """
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_dividend" step
+    And "SSW" pays or withholds its connection run next
 
   @id:DS-15-b @ruling:DS-15 @source:004
   Scenario: A run that does not reach Fort Worth is no connection run

@@ -54,7 +54,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And "FW" has used its tile lay this turn
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_token" step
+    And "SSW" places or keeps its destination token next
 
   @id:DS-02-c @ruling:DS-02 @source:004
   Scenario: FW's station in a green Little Rock does not stand in SSW's way
@@ -67,7 +67,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_token" step
+    And "SSW" places or keeps its destination token next
 
   # ---- DS-07: between turns, when the track layer finishes --------------------------------
 
@@ -77,7 +77,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And it is "FW"'s turn in the "track" step
     When "FW" lays tile "8" on "I4" with rotation 4
     Then the action is accepted
-    And it is "FW"'s turn in the "track" step
+    And "FW" lays track next
 
   @id:DS-07-b @ruling:DS-07 @source:004
   Scenario: No company may act in SSW's connection run but SSW
@@ -102,7 +102,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And the connection run has earned $80
     When "SSW" declares a "withhold" dividend
     Then the action is accepted
-    And it is "TP"'s turn in the "track" step
+    And "TP" lays track next
 
   # ---- DS-04: a late-noticed connection runs after the company operating then ----------
 
@@ -116,7 +116,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And it is "TP"'s turn in the "token" step
     When "TP" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_token" step
+    And "SSW" places or keeps its destination token next
 
   @id:DS-04-b @ruling:DS-04 @source:004
   Scenario: Noticed in the last turn of the round, the run still comes before the round ends
@@ -128,7 +128,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And it is "TP"'s turn in the "token" step
     When "TP" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_token" step
+    And "SSW" places or keeps its destination token next
 
   @id:DS-04-c @ruling:DS-04 @source:004
   Scenario: After the late run the company after Texas & Pacific operates
@@ -142,7 +142,7 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And the connection run has earned $80
     When "SSW" declares a "withhold" dividend
     Then the action is accepted
-    And it is "FW"'s turn in the "track" step
+    And "FW" lays track next
 
   # ---- DS-05: a stock-round connection opens the next operating round -------------------
 
@@ -181,4 +181,4 @@ Feature: 1870 connection runs between company turns: who connects, and when it r
     And the connection run has earned $80
     When "SSW" declares a "withhold" dividend
     Then the action is accepted
-    And it is "FW"'s turn in the "track" step
+    And "FW" lays track next

@@ -58,7 +58,7 @@ Feature: 1870 the destination token: decided first, placed whatever the slots, o
     And it is "SSW"'s connection run in the "connection_token" step, after "FW"'s turn
     When "SSW" places a token on "J3"
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_route" step
+    And "SSW" runs to its destination next
 
   @id:DS-10-c @ruling:DS-10 @source:004
   Scenario: Keeping the destination token also leads to the run
@@ -69,7 +69,7 @@ Feature: 1870 the destination token: decided first, placed whatever the slots, o
     And it is "SSW"'s connection run in the "connection_token" step, after "FW"'s turn
     When "SSW" passes
     Then the action is accepted
-    And it is "SSW"'s connection run in the "connection_route" step
+    And "SSW" runs to its destination next
     And "SSW" kept its destination token as a $100 token
     And "SSW" has 2 tokens left
 

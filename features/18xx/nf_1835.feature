@@ -101,7 +101,7 @@ Feature: 1835 Nürnberg-Fürth places a free, extra token on Fürth/Nürnberg (L
     And it is "BA"'s turn in the "track" step
     When "BA" places a token on "L14" city 0 using "NF"
     Then the action is accepted
-    And the turn is in the "track" step
+    And "BA" lays track next
     And the turn has used 0 tile lays
 
   @id:TP-NF35-02-b @ruling:TP-NF35-02 @source:001 @source:003 @open @option:nf_pfb_token_timing=anytime

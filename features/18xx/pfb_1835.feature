@@ -179,7 +179,7 @@ Feature: 1835 Pfalzbahnen lays a green tile and a token on Ludwigshafen/Mannheim
     When "BA" places a token on "L6" city 1
     Then the action is accepted
     And "BA" has a token on "L6" city 1
-    And the turn is in the "track" step
+    And "BA" lays track next
 
   @id:TP-PFB35-02-h @ruling:TP-PFB35-02 @source:001 @source:003
   Scenario: Baden's home station comes before anything else in its turn

@@ -157,9 +157,10 @@ class State:
     supply: tuple[tuple[str, int], ...]
     operating_order: tuple[str, ...]
     turn: Turn
-    #: trains left in the bank by type, in roster order (None: unlimited). A position
-    #: with a depot plays the train steps (route, dividend, buy_train) after the
-    #: token step; one without stops after the token step, as before trains existed.
+    #: trains left in the bank by type, sorted by name (None: unlimited; the roster
+    #: order is the title's). A position with a depot plays the train steps (route,
+    #: dividend, buy_train) after the token step; one without stops after the token
+    #: step, as before trains existed.
     depot: tuple[tuple[str, int | None], ...] | None = None
     #: trains in the open market (the bank pool), sorted: discarded over the train
     #: limit after a phase change, for sale at face value (docs/18xx.md)
