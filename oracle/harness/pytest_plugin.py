@@ -51,6 +51,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="grade each of these implementations in turn in this one run "
                          "(repeatable; the kill matrix batches mutants so); every result "
                          "record names its implementation")
+    group.addoption("--impl-each-rulings", action="append", default=None,
+                    help="with --impl-each, one per implementation in the same order: grade "
+                         "it only on scenarios citing one of these comma-separated ruling "
+                         "IDs (empty: all); the kill matrix grades each mutant on the "
+                         "rulings it claims to break")
     group.addoption("--railrules-ruling", action="append", default=None,
                     help="run only scenarios of this ruling ID or prefix (repeatable)")
     group.addoption("--railrules-scenario", action="append", default=None,
@@ -121,7 +126,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
            for i in given.split(",") if i.strip()}
     scope_text = config.getoption("--railrules-scope")
     scope = {r for r in (scope_text or "").split(",") if r} if scope_text is not None else None
-    if not games and not rulings and not ids and scope is None:
+    per_impl = _rulings_per_impl(config)
+    if not games and not rulings and not ids and scope is None and not per_impl:
         return
     unknown = sorted(set(games or ()) - set(game_modules()))
     if unknown:
@@ -141,6 +147,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             return False
         if ids and scenario_id(tags) not in ids:
             return False
+        own = per_impl.get(_impl_of(item) or "")
+        if own is not None and not own.intersection(cited):
+            return False
         return not rulings or any(r.startswith(rulings) for r in cited)
 
     keep = [i for i in items if wanted(i)]
@@ -148,6 +157,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = keep
+
+
+def _rulings_per_impl(config: pytest.Config) -> dict[str, frozenset[str]]:
+    """``--impl-each`` spec -> the rulings ``--impl-each-rulings`` grades it on (an
+    implementation without an entry, or with an empty one, runs every scenario)."""
+    each = config.getoption("--impl-each") or []
+    given = config.getoption("--impl-each-rulings") or []
+    if given and len(given) != len(each):
+        raise pytest.UsageError(f"--impl-each-rulings: {len(given)} given for "
+                                f"{len(each)} --impl-each")
+    return {str(spec): frozenset(r for r in text.split(",") if r)
+            for spec, text in zip(each, given, strict=False) if text.strip(",")}
+
+
+def _impl_of(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    impl = callspec.params.get("implementation") if callspec is not None else None
+    return str(impl) if impl is not None else None
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
