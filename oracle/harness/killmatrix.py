@@ -129,7 +129,8 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
 
     def one(job: tuple[str, list[str]]) -> list[tuple[str, Run]]:
         game, impls = job
-        return [(game, run) for run in run_batch(game, impls, own=claimed).values()]
+        runs = run_batch(game, impls, own=claimed) if claimed else run_batch(game, impls)
+        return [(game, run) for run in runs.values()]
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         runs = [pair for batch in pool.map(one, jobs_list) for pair in batch]
