@@ -30,15 +30,20 @@ class HexDef:
     #: a label the hex takes from a colour on: (colour, label), e.g. 1870's
     #: ("brown", "P") on Kansas City, 1856's ("brown", "L") on the lake cities
     future_label: tuple[str, str] | None = None
+    #: a second label from a later colour on: 1870's gray ("gray", "K") on Kansas
+    #: City and ("gray", "L") on St. Louis, the labels of 171K and 172L (the
+    #: published tile manifest; issue 30 item 3, real-turns note D6)
+    later_label: tuple[str, str] | None = None
 
     def label_for(self, colour: str, current: str) -> str:
         """The label a tile of ``colour`` laid here must carry (``current`` otherwise)."""
-        if self.future_label is None:
-            return current
-        when, label = self.future_label
-        if colour in COLOURS and when in COLOURS and \
-                COLOURS.index(colour) >= COLOURS.index(when):
-            return label
+        for future in (self.later_label, self.future_label):
+            if future is None:
+                continue
+            when, label = future
+            if colour in COLOURS and when in COLOURS and \
+                    COLOURS.index(colour) >= COLOURS.index(when):
+                return label
         return current
 
 

@@ -89,7 +89,8 @@ def _hexes(data: JSON) -> dict[str, HexDef]:
                 hex_id, content, group.get("cost", 0), group.get("terrain", ""),
                 names.get(hex_id, ""), group.get("unlaid_home_blocks_tokens", False),
                 tuple(group.get("borders", ())), tuple(group.get("exits", ())),
-                _future_label(group.get("future_label")))
+                _future_label(group.get("future_label")),
+                _future_label(group.get("later_label")))
     unknown = sorted(set(names) - set(table))
     if unknown:
         raise ValueError(f"{data['title']}: names for hexes not on the map: {unknown}")

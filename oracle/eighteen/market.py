@@ -62,6 +62,10 @@ class DividendRule:
     zero: str = "left"
     to_treasury: frozenset[str] = frozenset({"pool"})
     scaled: bool = False
+    #: the move of a company that has no train and so runs nothing: it pays nothing
+    #: and its price falls as a withhold's does (1830: a 1987 clarification, a
+    #: trainless company's stock continues to fall; issue 30 item 2, real-turns D3)
+    no_trains: str = "left"
 
     def direction(self, kind: str, revenue: int) -> str:
         if revenue == 0:

@@ -37,8 +37,12 @@ def after_token(rules: Rules, state: State, company: Company) -> State:
     """Where the turn goes when the token step ends."""
     if state.depot is None:
         return rules.end_turn(state, company)
-    step = "route" if company.trains else "buy_train"
-    return replace(state, turn=replace(state.turn, step=step))
+    if company.trains:
+        return replace(state, turn=replace(state.turn, step="route"))
+    # no train, no run: the price moves as the title's rule says (market.DividendRule)
+    company = _move_price(rules, state, company, dividend_rule(rules, state).no_trains)
+    state = state.with_company(company)
+    return replace(state, turn=replace(state.turn, step="buy_train"))
 
 
 def run_routes(rules: Rules, state: State, company: Company, action: RunRoutes) -> State:

@@ -39,7 +39,8 @@ from oracle.eighteen.actions import (
     RunRoutes,
 )
 from oracle.eighteen.board import MapDef
-from oracle.eighteen.borders import crossing_edges
+from oracle.eighteen.borders import crossing_edges, off_map_edges
+from oracle.eighteen.city_map import move_tokens, stop_mapping
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
@@ -147,12 +148,20 @@ class Rules:
             raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}", ruling)
 
     def check_borders(self, state: State, hex_id: str, tile: TileDef, rotation: int) -> None:
-        """No track may run to an impassable border edge (base rules, no ruling ID)."""
+        """No track may run to an impassable border edge, nor off the map (base rules,
+        no ruling ID; borders.py)."""
         crossed = crossing_edges(self.title(state).map, hex_id, tile, rotation)
         if crossed:
             raise refuse("tile/crosses_border",
                          f"tile {tile.id} at rotation {rotation} on {hex_id} runs track "
                          f"across the border at edge {crossed[0]}")
+        old, old_rotation = hex_content(self.title(state).map, state, hex_id)
+        kept = frozenset((end[1] + old_rotation) % 6 for path in old.paths for end in path
+                         if end[0] == "e")
+        off = off_map_edges(self.title(state).map, hex_id, tile, rotation, kept)
+        if off:
+            raise refuse("tile/off_map", f"tile {tile.id} at rotation {rotation} on {hex_id} "
+                         f"runs track off the map at edge {off[0]}")
 
     def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
                        rotation: int) -> bool:
@@ -300,6 +309,11 @@ class Rules:
         cost = 0 if power is not None and power.free else self.single_track.lay_cost(
             self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
         state = self.pay(state, company, cost)
+        # tokens follow their city when the upgrade renumbers it (city_map.py)
+        before, before_rotation = hex_content(self.title(state).map, state, action.hex)
+        mapping = stop_mapping(before, before_rotation, tile, action.rotation)
+        if mapping is not None:
+            state = replace(state, tokens=move_tokens(state, action.hex, mapping))
         old = state.laid(action.hex)
         supply = dict(state.supply)
         supply[tile.id] -= 1

@@ -102,7 +102,8 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
     """Why ``new`` may not replace ``old`` (a reason code), or None if it may.
 
     The base rules of every title here: the next colour only, the same label,
-    the same cities and towns, and every piece of existing track kept.
+    the same cities and towns, and every piece of existing track kept, the old
+    cities possibly renumbered (``city_map.stop_mapping``, issue 30 item 1).
     ``label`` is the label the new tile must carry when the hex prints one that
     starts at a later colour (default: the old tile's).
     """
@@ -114,7 +115,8 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
         return "tile/label_mismatch"
     if old.stop_kinds() != new.stop_kinds():
         return "tile/stops_mismatch"
-    if not old.rotated_paths(old_rotation) <= new.rotated_paths(new_rotation):
+    from oracle.eighteen.city_map import stop_mapping  # city_map imports this module
+    if stop_mapping(old, old_rotation, new, new_rotation) is None:
         return "tile/track_not_kept"
     return None
 
