@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from oracle.eighteen.board import MapDef
 from oracle.eighteen.state import State, Token
 from oracle.eighteen.tiles import End, Path, TileDef
 
@@ -51,3 +52,17 @@ def move_tokens(state: State, hex_id: str, mapping: StopMap) -> tuple[Token, ...
     """The position's tokens with those on ``hex_id`` moved to their new city."""
     return tuple(Token(t.hex, mapping.get(t.city, t.city), t.company)
                  if t.hex == hex_id else t for t in state.tokens)
+
+
+def city_now(board: MapDef, state: State, hex_id: str, city: int) -> int:
+    """The index today of the city printed as ``city`` on ``hex_id``'s preprint (a
+    company's fixed home city), after upgrades that renumbered it. Every multi-city
+    home fixed in the data (1830 G19, 1856 N11, 1825 V20, 18Kaas G10) prints track,
+    so the mapping from the preprint to the tile on the hex is the one the upgrades
+    made."""
+    laid = state.laid(hex_id)
+    tile = board.tile(laid.tile) if laid is not None else None
+    if laid is None or tile is None or hex_id not in board.hexes:
+        return city
+    mapping = stop_mapping(board.hexes[hex_id].content, 0, tile, laid.rotation)
+    return city if mapping is None else mapping.get(city, city)

@@ -40,7 +40,7 @@ from oracle.eighteen.actions import (
 )
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.borders import crossing_edges, off_map_edges
-from oracle.eighteen.city_map import move_tokens, stop_mapping
+from oracle.eighteen.city_map import city_now, move_tokens, stop_mapping
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
@@ -402,7 +402,8 @@ class Rules:
         start of the game in every title here)."""
         waiting = []
         for cdef in self.title(state).companies:
-            if cdef.id == company_id or cdef.home != hex_id or cdef.home_city != city:
+            if cdef.id == company_id or cdef.home != hex_id or cdef.home_city is None or \
+                    city_now(self.title(state).map, state, hex_id, cdef.home_city) != city:
                 continue
             placed = any(t.company == cdef.id for t in state.tokens)
             c = state.company(cdef.id)
@@ -530,7 +531,8 @@ class Rules:
         cdef = self.title(state).company(company.id)
         self.hex_or_malformed(state, action.hex)
         if cdef is None or action.hex != cdef.home or \
-                (cdef.home_city is not None and action.city != cdef.home_city):
+                (cdef.home_city is not None and action.city != city_now(
+                    self.title(state).map, state, action.hex, cdef.home_city)):
             raise refuse("token/not_home", f"{company.id}'s home token goes on its home city",
                          self.single_track.company_ruling(state, company.id))
         if company.tokens_left <= 0:

@@ -10,6 +10,7 @@ from typing import Any
 
 from oracle.eighteen.api import API
 from oracle.eighteen.city_map import stop_mapping
+from oracle.eighteen.state import State
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import lay, refused
@@ -62,3 +63,22 @@ def test_h18_upgrade_that_loses_track_is_refused() -> None:
                  tiles=[("H18", "59", 5)], tokens=[("H18", 0, "PRR")],
                  turn=("PRR", "track"))
     assert refused(p, lay("PRR", "H18", "65", 0)) == "tile/track_not_kept"
+
+
+def test_an_unplaced_home_follows_its_city_through_the_renumbering() -> None:
+    # NYNH's home is G19 city 0 as printed (the edge-3 city); on 54 at rotation 0
+    # that city is city 1
+    p = position("1830", "3", presidents={"NYNH": ("P1", 500)},
+                 tiles=[("G19", "54", 0)], turn=("NYNH", "home"))
+    home = {"type": "place_token", "company": "NYNH", "hex": "G19"}
+    assert refused(p, {**home, "city": 0}) == "token/not_home"
+    after = API.apply(p, {**home, "city": 1})
+    assert {"hex": "G19", "city": 1, "company": "NYNH"} in after["tokens"]
+
+
+def test_the_reserved_home_slot_follows_its_city() -> None:
+    p = position("1830", "3", presidents={"NYNH": ("P1", 500), "PRR": ("P2", 500)},
+                 tiles=[("G19", "54", 0)], turn=("PRR", "token"))
+    state = State.from_json(p)
+    assert API.rules.homes_waiting(state, "PRR", "G19", 1) == ["NYNH"]
+    assert API.rules.homes_waiting(state, "PRR", "G19", 0) == []
