@@ -69,24 +69,23 @@ def jobs(text: str) -> str:
     return str(non_negative_int(text))
 
 
-def existing_file(text: str) -> str:
-    """A path naming a file that exists."""
+def _existing(text: str, noun: str, is_kind: Callable[[Path], bool]) -> str:
     path = Path(text)
     if not path.exists():
-        raise argparse.ArgumentTypeError(f"{text}: no such file")
-    if not path.is_file():
-        raise argparse.ArgumentTypeError(f"{text}: not a file")
+        raise argparse.ArgumentTypeError(f"{text}: no such {noun}")
+    if not is_kind(path):
+        raise argparse.ArgumentTypeError(f"{text}: not a {noun}")
     return text
+
+
+def existing_file(text: str) -> str:
+    """A path naming a file that exists."""
+    return _existing(text, "file", Path.is_file)
 
 
 def existing_dir(text: str) -> str:
     """A path naming a folder that exists."""
-    path = Path(text)
-    if not path.exists():
-        raise argparse.ArgumentTypeError(f"{text}: no such folder")
-    if not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text}: not a folder")
-    return text
+    return _existing(text, "folder", Path.is_dir)
 
 
 def writable_dir(text: str) -> str:

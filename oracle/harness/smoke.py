@@ -135,20 +135,20 @@ def try_game(smoke: Smoke, impl: Implementation, oracle: InProcess, game: str) -
     action = sorted(oracle.legal_actions(game, ref(start)), key=_key)[0]
     smoke.step(f"{game}: apply {action.get('type')}",
                lambda: _verdict(impl.apply(game, start, action), codes),
-               lambda: _verdict(oracle.apply(game, ref(start), action), codes,
-                                (oracle, game) if decisions else None))
+               lambda: _verdict(oracle.apply(game, ref(start), action), codes, ref))
     smoke.step(f"{game}: game_over", lambda: impl.game_over(game, start),
                lambda: oracle.game_over(game, ref(start)))
 
 
-def _verdict(verdict: Any, codes: bool, settled: tuple[Any, str] | None = None) -> JSON:
+def _verdict(verdict: Any, codes: bool,
+             ref: Callable[[JSON], JSON] | None = None) -> JSON:
     """What the step compares: accepted and the position, and a refusal's code only for
-    an engine graded on reasons. ``settled``: (the oracle, the game) when the engine plays
-    forced passes itself (``turns: decisions``): the oracle's position is taken on to its
-    next decision too (docs/protocol.md, "Version 2")."""
+    an engine graded on reasons. ``ref``: how the oracle's position is seen (at its next
+    decision, for an engine that plays forced passes itself: docs/protocol.md,
+    "Version 2")."""
     position = verdict.position
-    if settled is not None and position is not None:
-        position = settle(settled[0], settled[1], position)
+    if ref is not None and position is not None:
+        position = ref(position)
     out: JSON = {"accepted": verdict.accepted, "position": position}
     if codes and not verdict.accepted:
         out["code"] = verdict.code
