@@ -20,6 +20,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "diff": ("oracle.harness.report_diff", "compare two certification reports"),
     "smoke": ("oracle.harness.smoke", "try an adapter in seconds: handshake, a new game, "
                                       "one legal action, one query"),
+    "turns": ("oracle.harness.real_turns", "replay real company turns of recorded 18xx games "
+                                           "and compare each turn's end with the record"),
     "reasons": ("oracle.harness.reason_docs", "write or check the files generated from the "
                                               "reason-code registry"),
 }
