@@ -53,12 +53,14 @@ def outside_slots(title: TitleData, state: State) -> frozenset[Token]:
     return destination_tokens(title, state)
 
 
-def has_destinations(title: TitleData) -> bool:
-    return any(c.destination for c in title.companies)
+def has_destination_tokens(title: TitleData) -> bool:
+    """Titles whose turn has the connection run, where destination tokens are placed
+    (1870; 1856's charters name destinations too, but place no destination token)."""
+    return "connection_token" in title.operating_steps
 
 
 def check_options(title: TitleData, options: Mapping[str, Any], field: str = "options") -> None:
     """The option is for titles with destination tokens (MalformedInput naming the
     field otherwise)."""
-    if reading(options) != DEFAULT and not has_destinations(title):
+    if reading(options) != DEFAULT and not has_destination_tokens(title):
         raise MalformedInput(f"{field}.{OPTION}", f"{title.id} has no destination tokens")

@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -80,6 +81,14 @@ def title_combinations(title: str) -> list[dict[str, str]]:
     it takes but the ``PAIRWISE`` ones, each row given a combination of those so that
     every pair of values is covered."""
     return [dict(row) for row in _title_combinations(title)]
+
+
+def space_size(title: str) -> int:
+    """How many combinations of the recorded options ``title`` takes in all: its rows
+    of the sweep times the values it takes of each ``PAIRWISE`` reading (those are
+    checked on their own, whatever the other options say)."""
+    return len(_title_combinations(title)) * math.prod(
+        len(taken_values(title, name)) for name in PAIRWISE)
 
 
 def _pairs(row: dict[str, str], names: list[str], swept: list[str]) -> set[tuple[str, ...]]:

@@ -115,6 +115,8 @@ def test_the_reading_is_for_titles_with_destination_tokens() -> None:
     with pytest.raises(MalformedInput) as err:
         API.validate(p)
     assert err.value.field == "options.destination_token_slot"
+    with pytest.raises(MalformedInput):  # 1856's destinations place no token
+        API.new_game(["P1", "P2"], {"title": "1856", "destination_token_slot": "extra"})
     assert API.new_game(["P1", "P2"], {"title": "1870", "destination_token_slot": "extra"})
     with pytest.raises(MalformedInput):
         API.new_game(["P1", "P2"], {"title": "1870", "destination_token_slot": "none"})
