@@ -13,8 +13,10 @@ from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
 from oracle.eighteen import (
+    destination_slot,
     excess,
     half_pay,
+    ledge,
     obsolete,
     single_track,
     token_distance,
@@ -75,7 +77,8 @@ class EighteenAPI(Pins[State]):
         single_track.check_options(title_id, chosen)
         train_doubling.check_options(title_id, chosen)
         title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
-        for module in (obsolete, token_distance, half_pay, water_borders):
+        for module in (obsolete, token_distance, half_pay, water_borders,
+                       destination_slot, ledge):
             module.check_options(title, chosen)
         return title
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.borders import is_border
 from oracle.eighteen.coords import opposite
-from oracle.eighteen.state import State
+from oracle.eighteen.state import State, Token
 from oracle.eighteen.tiles import End, TileDef
 
 Node = tuple[str, str, int]
@@ -61,6 +61,9 @@ class TrackGraph:
     board: MapDef
     state: State
     adjacent: dict[Node, set[Node]] = field(default_factory=lambda: defaultdict(set))
+    #: tokens that fill no slot and block no one (1870's destination tokens under
+    #: destination_token_slot=extra, DS-12; destination_slot.outside_slots)
+    passable: frozenset[Token] = frozenset()
 
     def __post_init__(self) -> None:
         for hex_id in self.board.hexes:
@@ -77,15 +80,16 @@ class TrackGraph:
 
     def blocked(self, hex_id: str, index: int, company: str) -> bool:
         """A city full of other companies' tokens cannot be run through, nor can an
-        off-board area (routes end there)."""
+        off-board area (routes end there). ``passable`` tokens do not fill it."""
         tile, _ = hex_content(self.board, self.state, hex_id)
         if tile.stops[index].kind == "offboard":
             return True
-        here = [t.company for t in self.state.tokens if t.hex == hex_id and t.city == index]
-        if company in here:
+        here = [t for t in self.state.tokens if t.hex == hex_id and t.city == index]
+        if any(t.company == company for t in here):
             return False
+        filling = [t for t in here if t not in self.passable]
         slots = self.slots(hex_id, index)
-        return slots > 0 and len(here) >= slots
+        return slots > 0 and len(filling) >= slots
 
     def reach(self, company: str) -> Reach:
         starts = {(t.hex, t.city) for t in self.state.tokens if t.company == company}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import excess, half_pay, obsolete, train_trade
+from oracle.eighteen import excess, half_pay, ledge, obsolete, train_trade
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -113,7 +113,9 @@ def _move_price(rules: Rules, state: State, company: Company, direction: str) ->
     market = getattr(rules.title(state), "market", None)
     if not direction or company.market is None or not isinstance(market, MarketDef):
         return company
-    cell = move(market, company.market, direction)
+    # 1870's ledge: under ledge_move=up a right move onto the ledge goes up (ledge.py)
+    cell = move(market, company.market,
+                ledge.direction(market, company.market, direction, state.options))
     return replace(company, market=cell, share_price=price(market, cell))
 
 

@@ -65,6 +65,17 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "titles whose map prints a water border without a cost (1835's Elbe "
                "estuary, C9-B10): no track crosses it ('impassable', Rails) or track "
                "crosses it at no cost ('open', tobymao); docs/18xx-rivers.md"),
+    OptionSpec("destination_token_slot", "uses_spot", ("uses_spot", "extra"),
+               "titles with destination tokens (1870): a destination token takes a free "
+               "slot of its city, so the city can fill up and block other companies "
+               "('uses_spot', seed 004 section 11.4.1) or sits in an extra slot that never "
+               "fills the city nor blocks a route ('extra', tobymao); "
+               "docs/18xx-destinations.md", "DS-12"),
+    OptionSpec("ledge_move", "right", ("right", "up"),
+               "titles whose market has a ledge (1870's lower right cells): a right move "
+               "from the last cell before the ledge goes right onto the ledge ('right', "
+               "the rules' movement) or up ('up', the printed arrows, as tobymao moves "
+               "it); docs/18xx.md"),
 )
 
 #: options whose value the position records (the title is its own field)

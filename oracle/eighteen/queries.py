@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import route_search
+from oracle.eighteen import destination_slot, route_search
 from oracle.eighteen.destinations import double_stops
 from oracle.eighteen.revenue import RevenueHooks, StopRef
 from oracle.eighteen.rosters import phase_def, roster
@@ -45,7 +45,9 @@ def route_table(title: TitleData, state: State, company: str,
                            title, state, company) if doubles is None else doubles))
     if title.route_context is not None:  # 1825 single track: ST-04, ST-05, ST-06, ST-11
         ctx = title.route_context(title, state, ctx)
-    return StopTable(title.map, state, company, ctx)
+    # DS-12, option destination_token_slot: extra-slot destination tokens block no one
+    return StopTable(title.map, state, company, ctx,
+                     destination_slot.outside_slots(title, state))
 
 
 def owned_trains(title: TitleData, state: State, company: str) -> list[str]:

@@ -36,7 +36,7 @@ from oracle.eighteen.revenue import (
     route_revenue,
     stop_value,
 )
-from oracle.eighteen.state import State
+from oracle.eighteen.state import State, Token
 
 JSON = dict[str, Any]
 _NODE = re.compile(r"^([A-Z][0-9]{1,2})\.([se])([0-9])$")
@@ -102,8 +102,9 @@ class RouteContext:
 class StopTable:
     """The stops of one position as one company sees them."""
 
-    def __init__(self, board: MapDef, state: State, company: str, ctx: RouteContext) -> None:
-        self.graph = TrackGraph(board, state)
+    def __init__(self, board: MapDef, state: State, company: str, ctx: RouteContext,
+                 passable: frozenset[Token] = frozenset()) -> None:
+        self.graph = TrackGraph(board, state, passable=passable)
         self.company = company
         self.ctx = ctx
         self.tokened = {(t.hex, t.city) for t in state.tokens if t.company == company}

@@ -17,6 +17,7 @@ from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
+    destination_slot,
     destinations,
     excess,
     obsolete,
@@ -56,8 +57,9 @@ def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
 
 
 @lru_cache(maxsize=512)
-def _reach(board: MapDef, state: State, company: str) -> Reach:
-    return TrackGraph(board, state).reach(company)
+def _reach(board: MapDef, state: State, company: str,
+           passable: frozenset[Token] = frozenset()) -> Reach:
+    return TrackGraph(board, state, passable=passable).reach(company)
 
 
 class Rules:
@@ -82,7 +84,8 @@ class Rules:
         return self.title(state).resolved_privates(dict(state.options))
 
     def reach(self, state: State, company: str) -> Reach:
-        return _reach(self.title(state).map, state, company)
+        title = self.title(state)  # DS-12 option: extra-slot destination tokens
+        return _reach(title.map, state, company, destination_slot.outside_slots(title, state))
 
     def phase_colours(self, state: State) -> tuple[str, ...]:
         phase = self.title(state).phase(state.phase)
@@ -381,6 +384,9 @@ class Rules:
         here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
         if home:  # DS-12: a destination token leaves the home slot to its company
             outside = destinations.destination_tokens(self.title(state), state)
+            here = [t for t in here if t not in outside]
+        else:  # DS-12, option destination_token_slot=extra: it fills no slot at all
+            outside = destination_slot.outside_slots(self.title(state), state)
             here = [t for t in here if t not in outside]
         if len(here) >= tile.stops[city].slots:
             raise refuse("token/city_full", f"city {city} on {hex_id} is full")

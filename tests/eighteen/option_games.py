@@ -8,12 +8,26 @@ the schema and the facts ``validate`` sees, conservation (money, tiles, tokens,
 privates), the canonical JSON round trip, that refused candidates change nothing
 and that ``apply`` accepts exactly what ``legal_actions`` lists, and liveness
 (``action_bound``).
+
+**The fixed sweep** (``title_combinations``): every combination of the recorded
+options a title takes, as a full product, except the readings in ``PAIRWISE``. Those
+(1870's ``destination_token_slot`` and ``ledge_move``) touch mechanisms no other
+option touches (a destination token's slot; the market's ledge), so they are swept
+pairwise: each row of the title's product gets one combination of them, chosen so
+that every value of each meets every value of every other option the title takes,
+and every value of the other ``PAIRWISE`` readings, at least once (a greedy covering
+array; ``test_the_sweep_covers_every_pair_of_readings`` checks it). The full product
+would have multiplied 1870's 64 rows by 4 and the filtered product by 4 again: about
+two extra minutes of the sweep. A drawn game (``option_games``) may still draw any
+combination.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +40,7 @@ from oracle.eighteen import (
 )
 from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
-from oracle.eighteen.options import POSITION_OPTIONS
+from oracle.eighteen.options import POSITION_OPTIONS, spec
 from oracle.eighteen.state import State
 from tests.eighteen.positions import scenario_positions
 from tests.sweep import Tally
@@ -37,12 +51,73 @@ STARTS = scenario_positions()
 TITLES = sorted({p["title"] for p in STARTS})
 
 
+#: readings swept pairwise, not in the full product (see the module docstring)
+PAIRWISE: tuple[str, ...] = ("destination_token_slot", "ledge_move")
+DEFAULTS = {o.name: o.default for o in POSITION_OPTIONS}
+
+
 def all_combinations() -> list[dict[str, str]]:
-    """Every combination of the recorded options' values (``fits`` says which a title
-    takes: 32 for most titles, 160 for 1825 with its single-track options)."""
+    """Every combination of the recorded options' values but the ``PAIRWISE`` ones,
+    which keep their defaults (``fits`` says which a title takes: 32 for most titles,
+    160 for 1825 with its single-track options)."""
+    product = [o for o in POSITION_OPTIONS if o.name not in PAIRWISE]
+    names = [o.name for o in product]
+    return [{**DEFAULTS, **dict(zip(names, values, strict=True))}
+            for values in itertools.product(*(o.choices for o in product))]
+
+
+@functools.cache
+def _title_combinations(title: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    rows = [o for o in all_combinations() if fits(title, o)]
+    extra = {name: _values(title, name, spec(name).choices) for name in PAIRWISE}
+    extra = {name: values for name, values in extra.items() if len(values) > 1}
+    if extra:
+        rows = _cover(title, rows, extra)
+    return tuple(tuple(sorted(row.items())) for row in rows)
+
+
+def title_combinations(title: str) -> list[dict[str, str]]:
+    """The fixed sweep's combinations for ``title``: the full product of the options
+    it takes but the ``PAIRWISE`` ones, each row given a combination of those so that
+    every pair of values is covered."""
+    return [dict(row) for row in _title_combinations(title)]
+
+
+def space_size(title: str) -> int:
+    """How many combinations of the recorded options ``title`` takes in all: its rows
+    of the sweep times the values it takes of each ``PAIRWISE`` reading (those are
+    checked on their own, whatever the other options say)."""
+    return len(_title_combinations(title)) * math.prod(
+        len(taken_values(title, name)) for name in PAIRWISE)
+
+
+def _pairs(row: dict[str, str], names: list[str], swept: list[str]) -> set[tuple[str, ...]]:
+    """The (option, value, option, value) pairs of ``row`` that involve a swept option."""
+    return {(a, row[a], b, row[b]) for a in swept for b in names if b != a}
+
+
+def _cover(title: str, rows: list[dict[str, str]],
+           extra: dict[str, list[str]]) -> list[dict[str, str]]:
+    """Give each row the combination of the ``extra`` readings that covers the most
+    pairs not covered yet, among those the least used so far (so that each reading
+    plays about as often as the others), the first such in the product's order; a
+    combination the title refuses is skipped."""
     names = [o.name for o in POSITION_OPTIONS]
-    return [dict(zip(names, values, strict=True))
-            for values in itertools.product(*(o.choices for o in POSITION_OPTIONS))]
+    swept = list(extra)
+    choices = [dict(zip(swept, values, strict=True))
+               for values in itertools.product(*extra.values())]
+    covered: set[tuple[str, ...]] = set()
+    used = [0] * len(choices)
+    out = []
+    for row in rows:
+        fitting = [i for i, c in enumerate(choices) if fits(title, {**row, **c})]
+        best = max(fitting, key=lambda i: (
+            len(_pairs({**row, **choices[i]}, names, swept) - covered), -used[i]))
+        used[best] += 1
+        chosen = {**row, **choices[best]}
+        covered |= _pairs(chosen, names, swept)
+        out.append(chosen)
+    return out
 
 
 def combination_key(title: str, options: dict[str, str]) -> str:
@@ -55,6 +130,12 @@ def option_combinations(title: str | None = None) -> st.SearchStrategy[dict[str,
     are filtered out."""
     return st.fixed_dictionaries({o.name: st.sampled_from(_values(title, o.name, o.choices))
                                   for o in POSITION_OPTIONS})
+
+
+def taken_values(title: str, name: str) -> list[str]:
+    """The values of option ``name`` that ``title`` takes (with the single-track
+    variant on where a value needs it)."""
+    return _values(title, name, spec(name).choices)
 
 
 def _values(title: str | None, name: str, choices: tuple[str, ...]) -> list[str]:

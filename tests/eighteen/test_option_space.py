@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from tests.eighteen.option_games import (
+    PAIRWISE,
     STARTS,
     TITLES,
     OptionGame,
@@ -24,16 +25,21 @@ from tests.eighteen.option_games import (
     fits,
     option_games,
     play_checked,
+    space_size,
+    taken_values,
+    title_combinations,
 )
 from tests.sweep import tally
 
 PER_COMBINATION = int(os.environ.get("RAILRULES_OPTION_GAMES", "1"))
-COMBINATIONS = all_combinations()
-#: the (title, combination) pairs a title takes (the single-track options are 1825's)
-TALLY = tally("18xx", sum(fits(t, o) for t in TITLES for o in COMBINATIONS))
+#: the (title, combination) pairs of the fixed sweep (the single-track options are
+#: 1825's; 1870's PAIRWISE readings cover every pair, option_games.py)
+SWEPT = {t: title_combinations(t) for t in TITLES}
+#: counted against every combination the titles take (the fixed sweep plays 736 of
+#: them; 1870's pairwise readings make 256 of its 64 rows; drawn games may add others)
+TALLY = tally("18xx", sum(space_size(t) for t in TITLES))
 DEFAULTS = {o.name: o.default for o in POSITION_OPTIONS}
-CASES = [(i, o) for i in range(len(STARTS)) for o in COMBINATIONS
-         if fits(STARTS[i]["title"], o)]
+CASES = [(i, o) for i in range(len(STARTS)) for o in SWEPT[STARTS[i]["title"]]]
 
 
 def _id(case: tuple[int, dict[str, str]]) -> str:
@@ -54,8 +60,28 @@ def test_every_option_combination_plays_its_round(case: tuple[int, dict[str, str
 def test_the_sweep_visits_every_title_and_every_value() -> None:
     title = next(o for o in OPTIONS if o.name == "title")
     assert sorted(TITLES) == sorted(title.choices)
-    seen = {o.name: {c[o.name] for c in COMBINATIONS} for o in POSITION_OPTIONS}
+    seen = {o.name: {c[o.name] for _, c in CASES} for o in POSITION_OPTIONS}
     assert seen == {o.name: set(o.choices) for o in POSITION_OPTIONS}
+    # every title plays every value it takes (fits: a value its title refuses is left out)
+    for t in TITLES:
+        for o in POSITION_OPTIONS:
+            assert {c[o.name] for c in SWEPT[t]} == set(taken_values(t, o.name)), \
+                (t, o.name)
+
+
+def test_the_sweep_covers_every_pair_of_readings() -> None:
+    """The full product but for the PAIRWISE readings, and with those every pair: each
+    value of a PAIRWISE reading meets each value of every other option of the title."""
+    for t, rows in SWEPT.items():
+        assert len({tuple(sorted(r.items())) for r in rows}) == len(rows)
+        taken = {o.name: taken_values(t, o.name) for o in POSITION_OPTIONS}
+        for a in PAIRWISE:
+            for b in taken:
+                if b == a:
+                    continue
+                want = {(x, y) for x in taken[a] for y in taken[b]}
+                assert {(r[a], r[b]) for r in rows} == want, (t, a, b)
+    assert len(SWEPT["1870"]) == len([o for o in all_combinations() if fits("1870", o)])
 
 
 @settings(max_examples=16 * PER_COMBINATION, deadline=None,

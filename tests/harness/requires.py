@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +34,18 @@ needs_node = pytest.mark.skipif(
     shutil.which("node") is None and not _IN_CI,
     reason="node is not installed: the JavaScript example adapter runs on Node.js 20 "
            "(CI's machine has it, and under CI these tests run rather than skip)")
+
+
+#: the project's shared sources (real positions, real turns, seeds) beside the checkout
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+
+
+def needs_shared(folder: str) -> pytest.MarkDecorator:
+    """Tests that read ``../shared/<folder>`` from the checkout: they skip, naming the
+    missing folder, where it is absent, except under CI (there they run and fail)."""
+    where = SHARED / folder
+    return pytest.mark.skipif(
+        not where.is_dir() and not _IN_CI,
+        reason=f"the shared folder {where} (../shared/{folder} beside the checkout) is "
+               "missing: these tests read its files where they are; under CI they run "
+               "rather than skip")
