@@ -21,19 +21,19 @@ from oracle.harness.real_turns import (
 )
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.inprocess import InProcess
-from tests.shared_corpus import corpus, needs
+from tests.harness.requires import SHARED, needs_shared
 
-FILES = turn_files(corpus("real-turns"))
+FILES = turn_files(SHARED / "real-turns")
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 
 #: turns that cannot agree, each with the reason (none today)
 CANNOT_AGREE: dict[str, str] = {}
 
-pytestmark = needs("real-turns")
+pytestmark = needs_shared("real-turns")
 
 
 def test_the_corpus_is_there() -> None:
-    assert len(FILES) == 186, f"{len(FILES)} turn files under {corpus('real-turns')}"
+    assert len(FILES) == 186, f"{len(FILES)} turn files under {SHARED / 'real-turns'}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[turn_id(p) for p in FILES])
