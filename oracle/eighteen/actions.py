@@ -11,7 +11,9 @@
   (``payout``, ``withhold``, or ``half`` where the title has it)
 * ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank;
   with ``"from": "pool"`` from the open market (trains discarded over the limit); with
-  ``"from": "NYC", "price": 1`` from another company at the agreed price
+  ``"from": "NYC", "price": 1`` from another company at the agreed price; with
+  ``"trade_in": "4"`` from the bank, giving in a held train for the title's credit
+  (1830's diesel: a 4, 5 or 6 for 300 off; ``train_offer.py``)
 * ``discard_train``: ``{"type": "discard_train", "company": "NYC", "train": "3"}``: a
   company over the train limit after a phase change puts one train in the open market
 """
@@ -92,6 +94,7 @@ class BuyTrain:
     train: str
     source: str = ""  # "" the bank's depot, "pool" the open market, else a company
     price: int | None = None  # the agreed price, from a company only
+    trade_in: str = ""  # a held train given in towards a train from the depot
 
     def to_json(self) -> JSON:
         out: JSON = {"type": "buy_train", "company": self.company, "train": self.train}
@@ -99,6 +102,8 @@ class BuyTrain:
             out["from"] = self.source
         if self.price is not None:
             out["price"] = self.price
+        if self.trade_in:
+            out["trade_in"] = self.trade_in
         return out
 
 
@@ -132,7 +137,7 @@ def action_from_json(data: Any) -> Action:
         return Dividend(data["company"], data["kind"])
     if kind == "buy_train":
         return BuyTrain(data["company"], data["train"], data.get("from", ""),
-                        data.get("price"))
+                        data.get("price"), data.get("trade_in", ""))
     if kind == "discard_train":
         return DiscardTrain(data["company"], data["train"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

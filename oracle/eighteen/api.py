@@ -19,6 +19,7 @@ from oracle.eighteen import (
     single_track,
     token_distance,
     train_doubling,
+    train_offer,
     water_borders,
 )
 from oracle.eighteen.actions import (
@@ -34,7 +35,6 @@ from oracle.eighteen.actions import (
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.graph import hex_content
-from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
@@ -304,7 +304,7 @@ class EighteenAPI(Pins[State]):
     def train_candidates(self, state: State, company_id: str) -> list[Action]:
         """The train steps' actions: of the many possible runs, only the best one
         (the ``revenue`` query checks any other); every dividend kind; the
-        train the bank sells."""
+        trains the bank sells, with each trade-in (``train_offer.py``)."""
         title = self.rules.title(state)
         if state.turn.step == "route":
             best = query(title, state, "routes", {"company": company_id})
@@ -312,10 +312,11 @@ class EighteenAPI(Pins[State]):
                                                 for r in best["routes"]))]
         if state.turn.step == "dividend":
             return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
-        train = available_train(self.rules, state)
+        company = state.company(company_id)
+        bank: list[Action] = list(train_offer.candidates(title, state, company)) \
+            if company is not None else []
         pool: list[Action] = [BuyTrain(company_id, t, "pool")
                               for t in sorted(set(state.pool_trains))]
-        bank: list[Action] = [BuyTrain(company_id, train.name)] if train is not None else []
         return bank + pool
 
 
