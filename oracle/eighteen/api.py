@@ -89,7 +89,7 @@ class EighteenAPI(Pins[State]):
         if shared:  # ``load`` refuses a player and a company with one ID
             raise MalformedInput("players", f"{', '.join(shared)}: the ID of a company "
                                  f"of {title.id}")
-        cash = title.starting_cash.get(len(players), 0)
+        cash = starting_cash(title, len(players))
         state = State(
             title=title.id,
             options=tuple(sorted((o.name, chosen[o.name]) for o in POSITION_OPTIONS)),
@@ -397,6 +397,18 @@ def _money_adds_up(title: TitleData, state: State) -> None:
         raise MalformedInput("bank", f"bank {state.bank} + players {players} ({each}) + "
                              f"companies {companies}{treasuries} = {held}, not {title.bank} "
                              f"({title.id}'s total)")
+
+
+def starting_cash(title: TitleData, players: int) -> int:
+    """Each player's starting cash; a player count the title's table does not list is
+    refused, not given nothing. 1870 is for 2 to 6 players: the published rules
+    (section 3.3, starting capital 2100 / players) and tobymao g_1870 STARTING_CASH
+    list no seventh player, so no 7-player cash is made up."""
+    if title.starting_cash and players not in title.starting_cash:
+        counts = sorted(title.starting_cash)
+        raise MalformedInput("players", f"{title.id} is for {counts[0]} to {counts[-1]} "
+                             f"players, not {players} (its starting cash table)")
+    return title.starting_cash.get(players, 0)
 
 
 def _distinct(field: str, ids: list[str]) -> None:

@@ -117,3 +117,14 @@ def test_buying_from_the_pool_triggers_no_event() -> None:
     after = act(p, type="buy_train", train="5", **{"from": "pool"})
     assert after["privates"] == p["privates"]
     assert refused(p, type="buy_train", train="6") == "train/not_available"
+
+
+def test_a_reserved_hex_or_slot_is_refused_not_ignored() -> None:
+    """TilePower/TokenPower ``reserved`` (seeds 001, 003): no private has one; a
+    record saying so is refused, since nothing would keep the hex or slot."""
+    dh = next(x for x in TITLES["1830"].privates if x.id == "DH")
+    assert dh.tile is not None and dh.token is not None
+    with pytest.raises(ValueError, match="reserved"):
+        replace(dh, tile=replace(dh.tile, reserved=True))
+    with pytest.raises(ValueError, match="reserved"):
+        replace(dh, token=replace(dh.token, reserved=True))

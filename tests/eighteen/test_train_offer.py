@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
 from tests.eighteen.positions import balanced
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
@@ -76,3 +79,14 @@ def test_a_traded_train_round_trips_through_the_action_json() -> None:
     # the 4 was given in, and the diesel rusts every other 4 besides
     assert company(after)["trains"] == ["D"]
     assert API.conservation(p, after) == []
+
+
+def test_a_player_count_without_starting_cash_is_refused() -> None:
+    """1870 is for 2 to 6 players (the published rules' starting capital table and
+    tobymao g_1870 STARTING_CASH): a seventh player gets no made-up cash."""
+    seven = [f"P{i}" for i in range(1, 8)]
+    with pytest.raises(MalformedInput) as err:
+        API.new_game(seven, {"title": "1870"})
+    assert err.value.field == "players"
+    six = API.new_game(seven[:6], {"title": "1870"})
+    assert {p["cash"] for p in six["players"]} == {350}
