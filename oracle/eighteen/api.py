@@ -13,6 +13,7 @@ from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
 from oracle.eighteen import (
+    emergency,
     excess,
     half_pay,
     obsolete,
@@ -152,7 +153,8 @@ class EighteenAPI(Pins[State]):
     def game_over(self, position: JSON) -> bool:
         """This oracle plays operating turns: it is over when the round is done, or
         with ``round`` in the position when the set's last round is (rounds.py). With
-        ``bank_broken`` that is also the end of the game (bank.py)."""
+        ``bank_broken`` that is also the end of the game (bank.py). A bankruptcy
+        ends it inside a turn (``ended``, emergency.py): the turn is then done."""
         return self.load(position).turn.step == "done"
 
     # -- loading -------------------------------------------------------------------
@@ -243,6 +245,8 @@ class EighteenAPI(Pins[State]):
                                  f"{', '.join(STEP_HANDLERS)})")
         if (turn.company is None) != (turn.step == "done"):
             raise MalformedInput("turn", "a turn has a company exactly when it is not done")
+        if state.ended is not None and turn.step != "done":
+            raise MalformedInput("ended", "a game that ended has no turn going on")
         if turn.company is not None and turn.company not in company_ids:
             raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
         if turn.after is not None and turn.after not in company_ids:
@@ -317,7 +321,9 @@ class EighteenAPI(Pins[State]):
             if company is not None else []
         pool: list[Action] = [BuyTrain(company_id, t, "pool")
                               for t in sorted(set(state.pool_trains))]
-        return bank + pool
+        sales: list[Action] = list(emergency.candidates(state, company)) \
+            if company is not None else []
+        return bank + pool + sales
 
 
     def connection_query(self, state: State, args: JSON) -> JSON:

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import excess, half_pay, obsolete, train_events, train_offer, train_trade
+from oracle.eighteen import (
+    emergency,
+    excess,
+    half_pay,
+    obsolete,
+    train_events,
+    train_offer,
+    train_trade,
+)
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -154,6 +162,7 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
     if phase is not None and \
             obsolete.counted(state, company) - (1 if off else 0) >= phase.train_limit:
         raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
+    emergency.check_cheapest(title, state, company, train.price - off)
     state = _pay_for(state, company, train.price - off)
     company = train_offer.give_in(state.company(company.id) or company, action.trade_in)
     state = state.with_company(replace(company, trains=(*company.trains, train.name)))
