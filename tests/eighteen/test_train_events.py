@@ -128,3 +128,46 @@ def test_a_reserved_hex_or_slot_is_refused_not_ignored() -> None:
         replace(dh, tile=replace(dh.tile, reserved=True))
     with pytest.raises(ValueError, match="reserved"):
         replace(dh, token=replace(dh.token, reserved=True))
+
+
+def late_position(title_id: str, bought: str) -> JSON:
+    """``title_id``'s first company in its buy-train step with 2000, no train, every
+    private owned by P1, the depot down to ``bought`` and the later types, the phase
+    the one before ``bought`` starts."""
+    title = TITLES[title_id]
+    names = [t.name for t in title.trains]
+    train = title.trains[names.index(bought)]
+    p = API.new_game(["P1", "P2", "P3"], {"title": title_id})
+    phases = [x.name for x in title.phases]
+    start = train.starts_phase
+    p["phase"] = phases[max(0, phases.index(start) - 1)] if start in phases else phases[0]
+    p["depot"] = {t.name: (0 if i < names.index(bought) else t.count)
+                  for i, t in enumerate(title.trains)}
+    first = p["companies"][0]
+    first["president"], first["treasury"] = "P1", 2000
+    p["bank"] -= 2000
+    for priv in p["privates"]:
+        priv["owner"] = "P1"
+    p["turn"] = {"company": first["id"], "step": "buy_train", "tile_lays": 0,
+                 "tokened": False, "special_tiles": []}
+    p["operating_order"] = [first["id"]]
+    return API.canonical(p)
+
+
+CLOSERS = [(t.id, train.name) for t in TITLES.values() for train in t.trains
+           if "close_privates" in train.events]
+
+
+def test_every_title_with_privates_closes_them_somewhere() -> None:
+    assert {t for t, _ in CLOSERS} == {"1830", "1835", "1856", "1870", "18AL", "18GA",
+                                       "18Kaas"}
+
+
+@pytest.mark.parametrize(("title_id", "bought"), CLOSERS)
+def test_each_titles_closing_train_closes_its_privates(title_id: str, bought: str) -> None:
+    p = late_position(title_id, bought)
+    cid = p["turn"]["company"]
+    after = API.apply(p, {"type": "buy_train", "company": cid, "train": bought})
+    assert API.conservation(p, after) == []
+    assert after["privates"] and all(x["closed"] and x["owner"] is None
+                                     for x in after["privates"])

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
-from oracle.core.errors import MalformedInput
+from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
+from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import balanced
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
+from tests.eighteen.test_train_events import late_position
 
 JSON = dict[str, Any]
 LATE = {**DEPOT, "2": 0, "3": 0, "4": 0, "5": 0}
@@ -90,3 +92,52 @@ def test_a_player_count_without_starting_cash_is_refused() -> None:
     assert err.value.field == "players"
     six = API.new_game(seven[:6], {"title": "1870"})
     assert {p["cash"] for p in six["players"]} == {350}
+
+
+LATER = [(t.id, train.name, train.available_from) for t in TITLES.values()
+         for train in t.trains if train.available_from and train.count != 0]
+TRADES = [(t.id, train.name, given, off) for t in TITLES.values() for train in t.trains
+          for given, off in train.trade_in]
+
+
+def test_the_titles_with_later_trains_and_trade_ins() -> None:
+    assert {t for t, _, _ in LATER} == {"1830", "1856", "18Kaas"}
+    assert {t for t, _, _, _ in TRADES} == {"1830", "1856"}
+
+
+def before_it(title_id: str, name: str) -> JSON:
+    names = [t.name for t in TITLES[title_id].trains]
+    return late_position(title_id, names[names.index(name) - 1])
+
+
+@pytest.mark.parametrize(("title_id", "name", "phase"), LATER)
+def test_each_later_train_is_sold_from_its_phase(title_id: str, name: str, phase: str
+                                                 ) -> None:
+    p = before_it(title_id, name)
+    cid = p["turn"]["company"]
+    action = {"type": "buy_train", "company": cid, "train": name}
+    phases = [x.name for x in TITLES[title_id].phases]
+    p["phase"] = phases[phases.index(phase) - 1]
+    assert action not in API.legal_actions(p)
+    with pytest.raises(IllegalAction) as err:
+        API.apply(p, action)
+    assert err.value.code == "train/not_yet_available"
+    p["phase"] = phase
+    assert action in API.legal_actions(p)
+    assert name in company(API.apply(p, action), cid)["trains"]
+
+
+@pytest.mark.parametrize(("title_id", "name", "given", "off"), TRADES)
+def test_each_trade_in_takes_its_credit_off(title_id: str, name: str, given: str,
+                                            off: int) -> None:
+    p = before_it(title_id, name)
+    cid = p["turn"]["company"]
+    p["phase"] = next(t.available_from for t in TITLES[title_id].trains if t.name == name)
+    company(p, cid)["trains"] = [given]
+    action = {"type": "buy_train", "company": cid, "train": name, "trade_in": given}
+    assert action in API.legal_actions(p)
+    after = API.apply(p, action)
+    price = next(t.price for t in TITLES[title_id].trains if t.name == name)
+    assert company(after, cid)["treasury"] == 2000 - (price - off)
+    assert company(after, cid)["trains"] == [name]
+    assert API.conservation(p, after) == []
