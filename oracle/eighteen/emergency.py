@@ -105,23 +105,32 @@ def successor(state: State, target: Company, seller: str, left: int) -> str | No
     return best
 
 
-def sale_problem(state: State, buyer: Company, seller: str, target: Company,
-                 count: int) -> tuple[str, str] | None:
-    """Why ``seller`` may not sell ``count`` shares of ``target`` (None: he may)."""
+def check_sale(state: State, buyer: Company, seller: str, target: Company,
+               count: int) -> None:
+    """Refuse ``seller``'s sale of ``count`` shares of ``target`` where 1830 forbids it."""
     held = dict(target.shares)
     if target.market is None or target.share_price <= 0 or held.get(seller, 0) < count:
-        return ("shares/not_held", f"{seller} holds no {count} priced shares of {target.id}")
+        raise IllegalAction("shares/not_held", "",
+                            f"{seller} holds no {count} priced shares of {target.id}")
     if held.get("pool", 0) + count > sum(held.values()) // 2:
-        return ("shares/pool_limit", f"the pool may hold at most half of {target.id}")
+        raise IllegalAction("shares/pool_limit", "",
+                            f"the pool may hold at most half of {target.id}")
     left = held[seller] - count
     new = successor(state, target, seller, left)
     if target.president == seller and new is None and left < 2:
-        return ("shares/president_certificate",
-                f"no other player can take {target.id}'s president's certificate")
+        raise IllegalAction("shares/president_certificate", "", f"no other player can "
+                            f"take {target.id}'s president's certificate")
     if new is not None and target.id == buyer.id:
-        return ("shares/president_change",
-                f"{target.id}'s presidency may not change while it buys its train")
-    return None
+        raise IllegalAction("shares/president_change", "", f"{target.id}'s presidency "
+                            "may not change while it buys its train")
+
+
+def may_sell(state: State, buyer: Company, seller: str, target: Company, count: int) -> bool:
+    try:
+        check_sale(state, buyer, seller, target, count)
+    except IllegalAction:
+        return False
+    return True
 
 
 def liquidity(state: State, buyer: Company, seller: str) -> int:
@@ -130,7 +139,7 @@ def liquidity(state: State, buyer: Company, seller: str) -> int:
     for target in state.companies:
         held = dict(target.shares).get(seller, 0)
         most = next((n for n in range(held, 0, -1)
-                     if sale_problem(state, buyer, seller, target, n) is None), 0)
+                     if may_sell(state, buyer, seller, target, n)), 0)
         total += most * target.share_price
     return total
 
@@ -145,9 +154,7 @@ def sell(rules: Rules, state: State, company: Company, action: SellShares) -> St
     if need <= 0 or president is None:
         raise IllegalAction("shares/not_in_emergency", "", f"{company.id}'s president "
                             "sells shares only to raise a train's price he cannot pay")
-    problem = sale_problem(state, company, president.id, target, action.count)
-    if problem is not None:
-        raise IllegalAction(problem[0], "", problem[1])
+    check_sale(state, company, president.id, target, action.count)
     if (action.count - 1) * target.share_price >= need:
         raise IllegalAction("shares/more_than_needed", "",
                             f"{action.count - 1} shares already raise the {need} needed")
