@@ -11,9 +11,17 @@
   (``payout``, ``withhold``, or ``half`` where the title has it)
 * ``buy_train``: ``{"type": "buy_train", "company": "PRR", "train": "3"}``: from the bank;
   with ``"from": "pool"`` from the open market (trains discarded over the limit); with
-  ``"from": "NYC", "price": 1`` from another company at the agreed price
+  ``"from": "NYC", "price": 1`` from another company at the agreed price; with
+  ``"trade_in": "4"`` from the bank, giving in a held train for the title's credit
+  (1830's diesel: a 4, 5 or 6 for 300 off; ``train_offer.py``)
 * ``discard_train``: ``{"type": "discard_train", "company": "NYC", "train": "3"}``: a
   company over the train limit after a phase change puts one train in the open market
+* ``sell_shares``: ``{"type": "sell_shares", "company": "PRR", "of": "NYC", "count": 1}``:
+  in the buy-train step of a company that must buy a train its treasury and its
+  president's cash cannot pay for, the president sells shares to the pool
+  (emergency.py)
+* ``bankrupt``: ``{"type": "bankrupt", "company": "PRR"}``: the president cannot raise
+  the price even by selling every share he may: the game ends (emergency.py)
 """
 
 from __future__ import annotations
@@ -92,6 +100,7 @@ class BuyTrain:
     train: str
     source: str = ""  # "" the bank's depot, "pool" the open market, else a company
     price: int | None = None  # the agreed price, from a company only
+    trade_in: str = ""  # a held train given in towards a train from the depot
 
     def to_json(self) -> JSON:
         out: JSON = {"type": "buy_train", "company": self.company, "train": self.train}
@@ -99,6 +108,8 @@ class BuyTrain:
             out["from"] = self.source
         if self.price is not None:
             out["price"] = self.price
+        if self.trade_in:
+            out["trade_in"] = self.trade_in
         return out
 
 
@@ -111,7 +122,33 @@ class DiscardTrain:
         return {"type": "discard_train", "company": self.company, "train": self.train}
 
 
-Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain
+@dataclass(frozen=True, slots=True)
+class SellShares:
+    """The operating company's president sells ``count`` of his shares of ``of`` to
+    the pool to raise a train's price (the emergency purchase: emergency.py)."""
+
+    company: str
+    of: str
+    count: int
+
+    def to_json(self) -> JSON:
+        return {"type": "sell_shares", "company": self.company, "of": self.of,
+                "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Bankrupt:
+    """The operating company's president cannot raise a train's price: the game ends
+    (emergency.py)."""
+
+    company: str
+
+    def to_json(self) -> JSON:
+        return {"type": "bankrupt", "company": self.company}
+
+
+Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
+    SellShares | Bankrupt
 
 
 def action_from_json(data: Any) -> Action:
@@ -132,7 +169,11 @@ def action_from_json(data: Any) -> Action:
         return Dividend(data["company"], data["kind"])
     if kind == "buy_train":
         return BuyTrain(data["company"], data["train"], data.get("from", ""),
-                        data.get("price"))
+                        data.get("price"), data.get("trade_in", ""))
     if kind == "discard_train":
         return DiscardTrain(data["company"], data["train"])
+    if kind == "sell_shares":
+        return SellShares(data["company"], data["of"], data["count"])
+    if kind == "bankrupt":
+        return Bankrupt(data["company"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

@@ -14,6 +14,7 @@ from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
 from oracle.eighteen import (
     destination_slot,
+    emergency,
     excess,
     half_pay,
     ledge,
@@ -21,6 +22,7 @@ from oracle.eighteen import (
     single_track,
     token_distance,
     train_doubling,
+    train_offer,
     water_borders,
 )
 from oracle.eighteen.actions import (
@@ -36,7 +38,6 @@ from oracle.eighteen.actions import (
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.graph import hex_content
-from oracle.eighteen.operating import available_train
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
@@ -92,7 +93,7 @@ class EighteenAPI(Pins[State]):
         if shared:  # ``load`` refuses a player and a company with one ID
             raise MalformedInput("players", f"{', '.join(shared)}: the ID of a company "
                                  f"of {title.id}")
-        cash = title.starting_cash.get(len(players), 0)
+        cash = starting_cash(title, len(players))
         state = State(
             title=title.id,
             options=tuple(sorted((o.name, chosen[o.name]) for o in POSITION_OPTIONS)),
@@ -155,7 +156,8 @@ class EighteenAPI(Pins[State]):
     def game_over(self, position: JSON) -> bool:
         """This oracle plays operating turns: it is over when the round is done, or
         with ``round`` in the position when the set's last round is (rounds.py). With
-        ``bank_broken`` that is also the end of the game (bank.py)."""
+        ``bank_broken`` that is also the end of the game (bank.py). A bankruptcy
+        ends it inside a turn (``ended``, emergency.py): the turn is then done."""
         return self.load(position).turn.step == "done"
 
     # -- loading -------------------------------------------------------------------
@@ -246,6 +248,8 @@ class EighteenAPI(Pins[State]):
                                  f"{', '.join(STEP_HANDLERS)})")
         if (turn.company is None) != (turn.step == "done"):
             raise MalformedInput("turn", "a turn has a company exactly when it is not done")
+        if state.ended is not None and turn.step != "done":
+            raise MalformedInput("ended", "a game that ended has no turn going on")
         if turn.company is not None and turn.company not in company_ids:
             raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
         if turn.after is not None and turn.after not in company_ids:
@@ -307,7 +311,7 @@ class EighteenAPI(Pins[State]):
     def train_candidates(self, state: State, company_id: str) -> list[Action]:
         """The train steps' actions: of the many possible runs, only the best one
         (the ``revenue`` query checks any other); every dividend kind; the
-        train the bank sells."""
+        trains the bank sells, with each trade-in (``train_offer.py``)."""
         title = self.rules.title(state)
         if state.turn.step == "route":
             best = query(title, state, "routes", {"company": company_id})
@@ -315,11 +319,14 @@ class EighteenAPI(Pins[State]):
                                                 for r in best["routes"]))]
         if state.turn.step == "dividend":
             return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
-        train = available_train(self.rules, state)
+        company = state.company(company_id)
+        bank: list[Action] = list(train_offer.candidates(title, state, company)) \
+            if company is not None else []
         pool: list[Action] = [BuyTrain(company_id, t, "pool")
                               for t in sorted(set(state.pool_trains))]
-        bank: list[Action] = [BuyTrain(company_id, train.name)] if train is not None else []
-        return bank + pool
+        sales: list[Action] = list(emergency.candidates(state, company)) \
+            if company is not None else []
+        return bank + pool + sales
 
 
     def connection_query(self, state: State, args: JSON) -> JSON:
@@ -399,6 +406,20 @@ def _money_adds_up(title: TitleData, state: State) -> None:
         raise MalformedInput("bank", f"bank {state.bank} + players {players} ({each}) + "
                              f"companies {companies}{treasuries} = {held}, not {title.bank} "
                              f"({title.id}'s total)")
+
+
+def starting_cash(title: TitleData, players: int) -> int:
+    """Each player's starting cash. More players than the title's table lists are
+    refused, not given nothing: 1870 is for 2 to 6 players (the published rules,
+    section 3.3, starting capital 2100 / players, and tobymao g_1870 STARTING_CASH
+    list no seventh player), so no 7-player cash is made up. Fewer than it lists
+    still start with none (test positions build two-player games of every title;
+    not a published game)."""
+    if title.starting_cash and players > max(title.starting_cash):
+        counts = sorted(title.starting_cash)
+        raise MalformedInput("players", f"{title.id} is for {counts[0]} to {counts[-1]} "
+                             f"players, not {players} (its starting cash table)")
+    return title.starting_cash.get(players, 0)
 
 
 def _distinct(field: str, ids: list[str]) -> None:

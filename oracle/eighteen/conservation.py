@@ -1,6 +1,6 @@
 """What every 18xx action conserves, checked on canonical JSON so it grades any engine
 (docs/18xx.md, "Conservation"): money, tiles, station tokens, trains (which leave the
-game by rusting but never appear), privates and bonus tokens.
+game by rusting but never appear), privates, bonus tokens and each company's shares.
 
 Each problem is named by its kind (``money:``, ``tiles:``, ``tokens:``, ``trains:``, ...)
 and says who holds the amount that moved: the player, the company's treasury or
@@ -35,6 +35,7 @@ def conservation(before: JSON, after: JSON) -> list[str]:
         problems.append("tokens: charter plus map tokens changed"
                         f"{moved(tokens(before), tokens(after), 'more', 'fewer')}")
     problems += _trains_from_nowhere(before, after)
+    problems += _shares(before, after)
     closed_before = {p["id"] for p in before["privates"] if p["closed"]}
     closed_after = {p["id"] for p in after["privates"] if p["closed"]}
     if not closed_before <= closed_after:
@@ -110,6 +111,19 @@ def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
                    and sum(now[n].values()) > sum(was.get(n, Counter()).values()))
     return [f"trains: more {n} trains after than before"
             f"{moved(was.get(n, Counter()), now[n], 'more', 'fewer')}" for n in grown]
+
+
+def _shares(before: JSON, after: JSON) -> list[str]:
+    """A company's shares change hands (a sale to the pool) but never appear or go:
+    where both positions say who holds them, the count is the same."""
+    was = {c["id"]: c.get("shares") or {} for c in before["companies"]}
+    out = []
+    for c in after["companies"]:
+        old, new = was.get(c["id"], {}), c.get("shares") or {}
+        if old and new and sum(old.values()) != sum(new.values()):
+            out.append(f"shares: {c['id']} has {sum(old.values())} shares before, "
+                       f"{sum(new.values())} after{moved(old, new, 'more', 'fewer')}")
+    return out
 
 
 def _bonus_key(b: JSON) -> tuple[str, str, str]:

@@ -36,6 +36,7 @@ from oracle.eighteen.records import (
 )
 from oracle.eighteen.tiles import COLOURS, TileDef, make_tile
 from oracle.eighteen.title import CompanyDef, PrivatesHook, TitleData
+from oracle.eighteen.train_events import unknown as unknown_events
 
 DATA: Final = "oracle.eighteen.data"
 TITLE_SCHEMA: Final = "title.schema.json"
@@ -200,6 +201,8 @@ def check_references(data: JSON, hexes: Mapping[str, HexDef]) -> list[str]:
                 problems.append(f"train {t['name']} {key} {t[key]} is unknown")
         problems += [f"train {t['name']} trades in unknown {name}"
                      for name in t.get("trade_in", {}) if name not in trains]
+        problems += [f"train {t['name']} names unknown event {name} (train_events.py)"
+                     for name in unknown_events(t.get("events", ()))]
     trade_phase = data.get("train_trade", {}).get("from_phase")
     if trade_phase is not None and trade_phase not in phases:
         problems.append(f"train_trade from_phase {trade_phase} is unknown")

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import excess, half_pay, ledge, obsolete, train_trade
+from oracle.eighteen import (
+    emergency,
+    excess,
+    half_pay,
+    ledge,
+    obsolete,
+    train_events,
+    train_offer,
+    train_trade,
+)
 from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
@@ -120,24 +129,25 @@ def _move_price(rules: Rules, state: State, company: Company, direction: str) ->
 
 
 def available_train(rules: Rules, state: State) -> TrainType | None:
-    """The bank sells the first train type of the roster it has left."""
-    trains = roster(rules.title(state))
-    depot = dict(state.depot or ())
-    for name, train in trains.items():
-        if name in depot and depot[name] != 0:
-            return train
-    return None
+    """The first train type of the roster the bank has left (others may be on sale
+    besides it: ``train_offer.on_sale``)."""
+    sold = train_offer.on_sale(rules.title(state), state)
+    return sold[0] if sold else None
 
 
 def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) -> State:
-    """From the bank: the next train available, within the phase's train limit; a
-    company without a train that cannot pay takes the difference from its
-    president (the forced purchase). The first train of a type may start a phase
-    and rust older trains, which leave the game; companies then over the new
-    limit discard (``excess.py``). From the open market (``from: pool``): any
-    train there, at its face value, paid to the bank. From another company:
-    ``train_trade.py``."""
+    """From the bank: a train on sale (``train_offer.py``: the next type, and later
+    ones from their ``available_from`` phase), within the phase's train limit,
+    perhaps trading one in; a company without a train that cannot pay takes the
+    difference from its president (the forced purchase). The first train of a type
+    may start a phase, rust older trains, which leave the game, and trigger events
+    (``train_events.py``); companies then over the new limit discard
+    (``excess.py``). From the open market (``from: pool``): any train there, at its
+    face value, paid to the bank. From another company: ``train_trade.py``."""
     if action.source not in ("", "pool"):
+        if action.trade_in:
+            raise refuse("train/no_trade_in", "a train is traded in only towards one "
+                         "from the bank")
         return train_trade.buy_from_company(rules, state, company, action, action.price)
     if action.price is not None:
         raise MalformedInput("price", "a price is agreed only for a train from a company")
@@ -149,27 +159,16 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
         if train.name not in state.pool_trains:
             raise refuse("train/not_in_pool", f"the open market has no {train.name} train")
     else:
-        nxt = available_train(rules, state)
-        if nxt is None or nxt.name != train.name:
-            raise refuse("train/not_available", f"the bank sells {nxt.name if nxt else 'no'} "
-                         "trains now")
+        train_offer.check_on_sale(title, state, train)
+    off = train_offer.credit(title, company, train, action)
     phase = phase_def(title, state.phase)
-    if phase is not None and obsolete.counted(state, company) >= phase.train_limit:
+    if phase is not None and \
+            obsolete.counted(state, company) - (1 if off else 0) >= phase.train_limit:
         raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
-    cost_to_company = min(train.price, company.treasury)
-    shortfall = train.price - cost_to_company
-    if shortfall:
-        president = state.player(company.president or "")
-        if company.trains or president is None:
-            raise refuse("money/insufficient", f"{company.id} cannot pay {train.price}")
-        if president.cash < shortfall:
-            raise refuse("money/insufficient", f"{president.id} cannot make up {shortfall}")
-        state = replace(state, players=tuple(
-            replace(p, cash=p.cash - shortfall) if p.id == president.id else p
-            for p in state.players))
-    company = replace(company, treasury=company.treasury - cost_to_company,
-                      trains=(*company.trains, train.name))
-    state = replace(state.with_company(company), bank=state.bank + train.price)
+    emergency.check_cheapest(title, state, company, train.price - off)
+    state = _pay_for(state, company, train.price - off)
+    company = train_offer.give_in(state.company(company.id) or company, action.trade_in)
+    state = state.with_company(replace(company, trains=(*company.trains, train.name)))
     if action.source == "pool":
         pool = list(state.pool_trains)
         pool.remove(train.name)
@@ -178,8 +177,26 @@ def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) ->
     count = depot[train.name]
     depot[train.name] = None if count is None else count - 1
     state = replace(state, depot=tuple(sorted(depot.items())))
-    state = _first_of_its_type(rules, state, train)
+    state = train_events.on_purchase(_first_of_its_type(rules, state, train), train)
     return excess.after_purchase(rules, obsolete.on_purchase(title, state, company.id, train))
+
+
+def _pay_for(state: State, company: Company, price: int) -> State:
+    """The company pays ``price`` to the bank; a company without a train that cannot
+    takes the difference from its president (the forced purchase)."""
+    cost_to_company = min(price, company.treasury)
+    shortfall = price - cost_to_company
+    if shortfall:
+        president = state.player(company.president or "")
+        if company.trains or president is None:
+            raise refuse("money/insufficient", f"{company.id} cannot pay {price}")
+        if president.cash < shortfall:
+            raise refuse("money/insufficient", f"{president.id} cannot make up {shortfall}")
+        state = replace(state, players=tuple(
+            replace(p, cash=p.cash - shortfall) if p.id == president.id else p
+            for p in state.players))
+    company = replace(company, treasury=company.treasury - cost_to_company)
+    return replace(state.with_company(company), bank=state.bank + price)
 
 
 def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:

@@ -8,6 +8,14 @@ power has ``when``, ``extra``, ``connected``, ``free``, ``reserved``,
 
 One generic mechanism (``oracle.eighteen.rules``) reads these records; nothing
 in the code names a particular private.
+
+``reserved`` (seeds 001 and 003): on a tile power, the hex kept for the power's own
+tile lay; on a token power, a city slot kept for the private, like a home token's
+kept slot. The seeds list it "no" for every private they cover (the D&H's hex is
+kept free only while a player owns it, which is ``blocks``) and note that no private
+has a reserved slot. The field is read as that: ``PrivateDef`` refuses a record
+with ``reserved`` true, since no mechanism here keeps such a hex or slot (a title
+that needs one needs that mechanism first), rather than accepting it and ignoring it.
 """
 
 from __future__ import annotations
@@ -88,6 +96,9 @@ class PrivateDef:
         if self.closes not in CLOSES_VALUES or any(w not in WHEN_VALUES for w in whens) or \
                 self.usable_by not in (OWNING_COMPANY, OWNING_PLAYERS_COMPANIES):
             raise ValueError(f"private {self.id}: closes/when/usable_by outside the vocabulary")
+        if any(p is not None and p.reserved for p in (self.tile, self.token)):
+            raise ValueError(f"private {self.id}: a reserved hex or slot is not modelled "
+                             "(blocks keeps a hex free while a player owns the private)")
 
     def ruling(self, aspect: str) -> str:
         """The ruling to cite when a use of this private is refused on ``aspect``."""

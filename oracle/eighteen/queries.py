@@ -23,6 +23,7 @@ from oracle.eighteen.rosters import phase_def, roster
 from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
 from oracle.eighteen.state import State
 from oracle.eighteen.title import TitleData
+from oracle.eighteen.train_events import bonus_counts
 
 JSON = dict[str, Any]
 QUERIES = ("routes", "revenue")
@@ -37,7 +38,7 @@ def route_table(title: TitleData, state: State, company: str,
         raise MalformedInput("company", f"unknown company {company!r}")
     bonus: dict[str, int] = {}
     for b in state.bonus_tokens:  # TP-BONUS-01: the bonus counts on the owner's routes
-        if b.company == company:
+        if b.company == company and bonus_counts(title, state, b):
             bonus[b.hex] = bonus.get(b.hex, 0) + b.value
     ctx = RouteContext(roster(title), phase_def(title, state.phase),
                        getattr(title, "offboards", None) or {},

@@ -19,6 +19,7 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
     destination_slot,
     destinations,
+    emergency,
     excess,
     obsolete,
     operating,
@@ -31,6 +32,7 @@ from oracle.eighteen import (
 )
 from oracle.eighteen.actions import (
     Action,
+    Bankrupt,
     BuyTrain,
     DiscardTrain,
     Dividend,
@@ -38,6 +40,7 @@ from oracle.eighteen.actions import (
     Pass,
     PlaceToken,
     RunRoutes,
+    SellShares,
 )
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.borders import crossing_edges, off_map_edges
@@ -711,6 +714,26 @@ class ConnectionDividendStep(Handler):
         return rules.connections.dividend(rules, state, company, action)
 
 
+class SellSharesStep(Handler):
+    """The emergency purchase: the president sells shares (emergency.py)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, SellShares)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return emergency.sell(rules, state, company, action)
+
+
+class BankruptStep(Handler):
+    """The president cannot raise a train's price: the game ends (emergency.py)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Bankrupt)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return emergency.bankrupt(rules, state, company, action)
+
+
 class BuyTrainStep(Handler):
     def handles(self, action: Action) -> bool:
         return isinstance(action, BuyTrain)
@@ -728,7 +751,7 @@ STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), PassStep()),
     "route": (RunStep(), PassStep()),
     "dividend": (DividendStep(), PassStep()),
-    "buy_train": (BuyTrainStep(), PassStep()),
+    "buy_train": (BuyTrainStep(), SellSharesStep(), BankruptStep(), PassStep()),
     excess.STEP: (),  # Rules.apply sends discard_train to excess.py
     # 1870 connection runs between turns (oracle/eighteen/connection.py)
     "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),

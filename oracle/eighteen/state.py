@@ -171,6 +171,9 @@ class State:
     #: which operating round of its set the position is in, (k, n): round k of n
     #: (rounds.py); None where the position does not say (one round, as before)
     round: tuple[int, int] | None = None
+    #: the game ended inside a turn, and why (``bankruptcy``: emergency.py); None
+    #: while it goes on
+    ended: str | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -227,6 +230,7 @@ class State:
             **({"bank_broken": True} if self.bank_broken else {}),
             **({"round": {"operating": self.round[0], "of": self.round[1]}}
                if self.round is not None else {}),
+            **({"ended": self.ended} if self.ended is not None else {}),
         }
 
     @staticmethod
@@ -262,4 +266,5 @@ class State:
             bank_broken=bool(data.get("bank_broken", False)),
             round=(int(data["round"]["operating"]), int(data["round"]["of"]))
             if "round" in data else None,
+            ended=data.get("ended"),
         )
