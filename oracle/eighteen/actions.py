@@ -14,6 +14,9 @@
   ``"from": "NYC", "price": 1`` from another company at the agreed price
 * ``discard_train``: ``{"type": "discard_train", "company": "NYC", "train": "3"}``: a
   company over the train limit after a phase change puts one train in the open market
+* ``buy_private``: ``{"type": "buy_private", "company": "PRR", "private": "DH",
+  "price": 140}``: the operating company buys a private from the player who owns it,
+  at the agreed price (private_sale.py)
 """
 
 from __future__ import annotations
@@ -111,7 +114,19 @@ class DiscardTrain:
         return {"type": "discard_train", "company": self.company, "train": self.train}
 
 
-Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain
+@dataclass(frozen=True, slots=True)
+class BuyPrivate:
+    company: str
+    private: str
+    price: int
+
+    def to_json(self) -> JSON:
+        return {"type": "buy_private", "company": self.company, "private": self.private,
+                "price": self.price}
+
+
+Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
+    BuyPrivate
 
 
 def action_from_json(data: Any) -> Action:
@@ -135,4 +150,6 @@ def action_from_json(data: Any) -> Action:
                         data.get("price"))
     if kind == "discard_train":
         return DiscardTrain(data["company"], data["train"])
+    if kind == "buy_private":
+        return BuyPrivate(data["company"], data["private"], data["price"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

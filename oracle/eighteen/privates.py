@@ -65,6 +65,27 @@ class SeparateExecution:
 
 
 @dataclass(frozen=True, slots=True)
+class SaleTerms:
+    """When the operating company may buy the private from a player (private_sale.py):
+    in one of ``phases``, by one of ``buyers`` (empty: any company), for a price from
+    ``min_price`` to ``max_price``."""
+
+    phases: tuple[str, ...]
+    min_price: int
+    max_price: int
+    buyers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"phases": list(self.phases), "min_price": self.min_price,
+                "max_price": self.max_price, "buyers": list(self.buyers)}
+
+
+def half_to_double(value: int, phases: tuple[str, ...]) -> SaleTerms:
+    """The usual terms: from half the face value (rounded up) to twice it."""
+    return SaleTerms(phases=phases, min_price=-(-value // 2), max_price=2 * value)
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateDef:
     id: str
     name: str
@@ -81,6 +102,13 @@ class PrivateDef:
     #: ``token``, ``token_timing``, ``blocks``, ``use`` (who may use it), ``closed``,
     #: ``token_lost``, ``requires_tile``, ``tile_after_token``.
     rulings: tuple[tuple[str, str], ...] = ()
+    #: further hexes kept free while a player owns it (1830 B&O: I13 as well as I15)
+    also_blocks: tuple[str, ...] = ()
+    #: when a company may buy it from a player (private_sale.py); () = never
+    #: (1830's B&O, 1870's SLSF)
+    sale: tuple[SaleTerms, ...] = ()
+    #: it closes when this company buys its first train (1830's B&O private); ""
+    closes_on_train_of: str = ""
 
     def __post_init__(self) -> None:
         """The record's words come from fixed vocabularies; a typo is refused at once."""
@@ -88,6 +116,10 @@ class PrivateDef:
         if self.closes not in CLOSES_VALUES or any(w not in WHEN_VALUES for w in whens) or \
                 self.usable_by not in (OWNING_COMPANY, OWNING_PLAYERS_COMPANIES):
             raise ValueError(f"private {self.id}: closes/when/usable_by outside the vocabulary")
+
+    def blocks_hex(self, hex_id: str) -> bool:
+        """Does a player owning this private keep ``hex_id`` free of tile lays?"""
+        return bool(hex_id) and hex_id in (self.blocks, *self.also_blocks)
 
     def ruling(self, aspect: str) -> str:
         """The ruling to cite when a use of this private is refused on ``aspect``."""
@@ -112,4 +144,7 @@ class PrivateDef:
                 "token_in_later_turn": sep.token_in_later_turn,
                 "token_survives_other_tile": sep.token_survives_other_tile,
                 "tile_after_token": sep.tile_after_token},
+            "also_blocks": list(self.also_blocks),
+            "sale": [t.to_json() for t in self.sale],
+            "closes_on_train_of": self.closes_on_train_of,
         }

@@ -21,6 +21,7 @@ from oracle.eighteen import (
     excess,
     obsolete,
     operating,
+    private_sale,
     river,
     rounds,
     tile_lays,
@@ -30,6 +31,7 @@ from oracle.eighteen import (
 )
 from oracle.eighteen.actions import (
     Action,
+    BuyPrivate,
     BuyTrain,
     DiscardTrain,
     Dividend,
@@ -187,7 +189,7 @@ class Rules:
         players = {p.id for p in state.players}
         for pdef in self.private_defs(state).values():
             pstate = state.private(pdef.id)
-            if pdef.blocks == hex_id and pstate is not None and not pstate.closed \
+            if pdef.blocks_hex(hex_id) and pstate is not None and not pstate.closed \
                     and pstate.owner in players:
                 return pdef.id
         return ""
@@ -710,7 +712,20 @@ class BuyTrainStep(Handler):
         return isinstance(action, BuyTrain)
 
     def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
-        return operating.buy_train(rules, state, company, action)
+        # 1830's B&O private closes when the B&O buys a train (private_sale.py)
+        return private_sale.after_train_bought(
+            rules, operating.buy_train(rules, state, company, action), company.id)
+
+
+class BuyPrivateStep(Handler):
+    """A company buys a private from a player in any step of its own turn after the
+    home token (private_sale.py)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, BuyPrivate)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return private_sale.buy_private(rules, state, company, action)
 
 
 #: step name -> the handlers active in it, in order (explicit, no reflection); a
@@ -718,11 +733,13 @@ class BuyTrainStep(Handler):
 #: offered in both lay steps; each checks its own ``when`` (TP-NF35-02).
 STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "home": (HomeTokenStep(), PassStep()),
-    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), PassStep()),
-    "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), PassStep()),
-    "route": (RunStep(), PassStep()),
-    "dividend": (DividendStep(), PassStep()),
-    "buy_train": (BuyTrainStep(), PassStep()),
+    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), BuyPrivateStep(),
+              PassStep()),
+    "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), BuyPrivateStep(),
+              PassStep()),
+    "route": (RunStep(), BuyPrivateStep(), PassStep()),
+    "dividend": (DividendStep(), BuyPrivateStep(), PassStep()),
+    "buy_train": (BuyTrainStep(), BuyPrivateStep(), PassStep()),
     excess.STEP: (),  # Rules.apply sends discard_train to excess.py
     # 1870 connection runs between turns (oracle/eighteen/connection.py)
     "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),
