@@ -30,7 +30,6 @@ from oracle.eighteen.title import OPERATING_STEPS
 #: a company's turn, then the connection runs between turns (DS-07, DS-10, DS-15, DS-16)
 STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connection_dividend")
 
-#: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 #: the phases in which any company may buy a private from a player (the first 3 train
 #: to the first 5 train, which closes the privates)
 SALE_PHASES = ("2", "3")
@@ -68,6 +67,7 @@ GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token
 SLSF = _private("SLSF", "St. Louis-San Francisco Railway", 140, 0, sale=())
 MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
 
+#: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(
     "1870", privates=(GRSC, MRBC, SCC, GSC, SLSF, MKT)), operating_steps=STEPS_1870,
                             dividend_rule=RULE_1870)
