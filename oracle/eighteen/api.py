@@ -286,15 +286,19 @@ class EighteenAPI(Pins[State]):
                 near.add(edge_hex)
         privates = {pid: pdef for pid, pdef in self.rules.private_defs(state).items()
                     if state.private(pid) is not None}  # those the position lists
-        special_tile_hexes = {p.tile.hex: p.id for p in privates.values() if p.tile}
+        special_tile_hexes: dict[str, list[str]] = {}
+        company = state.company(company_id)
+        for p in privates.values():  # the powers this company may use
+            usable = company is not None and self.rules.may_use(state, p, company)
+            for power_hex in p.tile.hexes() if p.tile and usable else ():
+                special_tile_hexes.setdefault(power_hex, []).append(p.id)
         for hex_id in sorted(title.map.hexes):
             for tile in tiles:
                 for rotation in _rotations(tile):
                     if hex_id in near:
                         out.append(LayTile(company_id, hex_id, tile.id, rotation))
-                    if hex_id in special_tile_hexes:
-                        out.append(LayTile(company_id, hex_id, tile.id, rotation,
-                                           special_tile_hexes[hex_id]))
+                    out += [LayTile(company_id, hex_id, tile.id, rotation, pid)
+                            for pid in special_tile_hexes.get(hex_id, ())]
             content, _ = hex_content(title.map, state, hex_id)
             for i, stop in enumerate(content.stops):
                 if not stop.holds_tokens:

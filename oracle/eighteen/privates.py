@@ -34,6 +34,14 @@ class TilePower:
     connected: bool
     free: bool
     reserved: bool
+    #: further hexes the power acts on (1870's MRBC: the river hexes)
+    also_hexes: tuple[str, ...] = ()
+    #: taken off the lay's terrain cost (1870's MRBC: $40); 0 = none
+    discount: int = 0
+
+    def hexes(self) -> tuple[str, ...]:
+        """Every hex the power acts on."""
+        return (self.hex, *self.also_hexes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -310,6 +310,8 @@ class Rules:
             raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
         cost = 0 if power is not None and power.free else self.single_track.lay_cost(
             self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
+        if power is not None and power.discount:  # 1870's MRBC: $40 off the terrain
+            cost = max(0, cost - power.discount)
         state = self.pay(state, company, cost)
         # tokens follow their city when the upgrade renumbers it (city_map.py)
         before, before_rotation = hex_content(self.title(state).map, state, action.hex)
@@ -347,8 +349,9 @@ class Rules:
         if power is None:
             raise refuse("private/no_tile_power", f"{pdef.id} gives no tile lay",
                          pdef.ruling("tile"))
-        if not self.power_hex_ok((power.hex,), action.hex):
-            raise refuse("private/wrong_hex", f"{pdef.id} lays only on {power.hex}",
+        if not self.power_hex_ok(power.hexes(), action.hex):
+            raise refuse("private/wrong_hex", f"{pdef.id} lays only on "
+                         f"{', '.join(power.hexes())}",
                          pdef.ruling("tile"))
         if not self.step_allows(power.when, state.turn.step):
             raise refuse("step/wrong_step", f"{pdef.id}'s tile comes in the tile-lay step",

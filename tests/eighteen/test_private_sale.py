@@ -330,3 +330,25 @@ def test_conservation_a_private_passes_only_from_a_player_to_a_company() -> None
     sold = copy.deepcopy(p)
     private(sold, "SV")["owner"] = "NYC"
     assert conservation(p, sold) == []
+
+
+def test_1870_mrbc_lays_a_yellow_river_tile_forty_cheaper() -> None:
+    p = mp("2", {"MRBC": "MP"})
+    for rotation in range(6):
+        lay = {"type": "lay_tile", "hex": "C18", "tile": "57", "rotation": rotation}
+        try:
+            normal = act(p, "MP", **lay)
+        except IllegalAction:
+            continue
+        assert company(normal, "MP")["treasury"] == 460  # the river's $40
+        special = act(p, "MP", **lay, private="MRBC")
+        assert company(special, "MP")["treasury"] == 500 and special["bank"] == p["bank"]
+        assert private(special, "MRBC")["tile_used"] and special["turn"]["tile_lays"] == 1
+        assert refused(special, "MP", **lay, private="MRBC") == "private/used"
+        break
+    else:
+        pytest.fail("no rotation of 57 fits C18")
+    assert refused(p, "MP", type="lay_tile", hex="F5", tile="57", rotation=0,
+                   private="MRBC") == "private/wrong_hex"
+    assert refused(mp("2", {"MRBC": "P1"}), "MP", type="lay_tile", hex="C18", tile="57",
+                   rotation=0, private="MRBC") == "private/not_owner"

@@ -8,8 +8,9 @@ River Bridge Company keeps the river closed (``river.py``); the Southern Cattle
 Company's cattle token (+10) and the Gulf Shipping Company's closed port (+20) are
 bonus tokens (TP-BONUS-01 mechanism); companies may buy privates from players in
 phases 2 and 3, and the MRBC in phase 1 by MP or SSW for $20 to $40
-(private_sale.py). Not modelled: the MRBC's $40-discount river tile lay and extra
-home lay, the GSC's open port (+10 for the other companies) (docs/18xx.md).
+(private_sale.py); the MRBC's company lays one yellow tile on a river hex $40
+cheaper. Not modelled: the MRBC's extra home lay, the GSC's open port (+10 for the
+other companies) (docs/18xx.md).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from oracle.eighteen.privates import (
     OWNING_COMPANY,
     PrivateDef,
     SaleTerms,
+    TilePower,
     TokenPower,
     half_to_double,
 )
@@ -47,11 +49,19 @@ def _private(pid: str, name: str, value: int, revenue: int,
 GRSC = _private("GRSC", "Great River Shipping Company", 20, 5)
 #: the Mississippi River Bridge Company: while it is in the bank or a player's, no
 #: track may cross the river (river.py, the title's ``river_bridge``). In phase 1 only
-#: MP or SSW may buy it, for $20 to $40. Its tile lay with a $40 discount and the extra
-#: home lay for MP or SSW are not modelled.
-MRBC = _private("MRBC", "Mississippi River Bridge Company", 40, 10,
-                sale=(SaleTerms(("1",), 20, 40, ("MP", "SSW")),
-                      half_to_double(40, SALE_PHASES)))
+#: MP or SSW may buy it, for $20 to $40. The extra home lay for MP or SSW that buy it
+#: in their first operating round is not modelled.
+MRBC = dataclasses.replace(_private(
+    "MRBC", "Mississippi River Bridge Company", 40, 10,
+    sale=(SaleTerms(("1",), 20, 40, ("MP", "SSW")), half_to_double(40, SALE_PHASES))),
+    # its company's one yellow lay on a river hex, its normal (connected) lay, $40 off
+    tile=TilePower(hex="A16", also_hexes=("B17", "C18", "D17", "E18", "F19", "G18", "H17",
+                                          "I16", "J15", "K14", "L13", "M14", "N15", "O16",
+                                          "O18"),
+                   tile=("1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58",
+                         "69"),
+                   colour="", when="track", extra=False, connected=True, free=False,
+                   reserved=False, discount=40))
 #: the cattle token: +10 on one city west of the river for the owning company, at
 #: any time in its turn; placing it does not close the private
 SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
