@@ -83,6 +83,7 @@ def test_the_1830_privates_are_the_published_six() -> None:
         assert {h for h in ("B20", "D18", "F16", "G15", "H18", "I13", "I15")
                 if pdef.blocks_hex(h)} == blocks
         assert bool(pdef.sale) is sold
+        assert pdef.to_json()["closes_on_train_of"] == ("BO" if pid == "BO" else "")
         for terms in pdef.sale:
             assert (terms.phases, terms.min_price, terms.max_price) == \
                 (("3", "4"), value // 2, 2 * value)
