@@ -22,6 +22,9 @@
   (emergency.py)
 * ``bankrupt``: ``{"type": "bankrupt", "company": "PRR"}``: the president cannot raise
   the price even by selling every share he may: the game ends (emergency.py)
+* ``buy_private``: ``{"type": "buy_private", "company": "PRR", "private": "DH",
+  "price": 140}``: the operating company buys a private from the player who owns it,
+  at the agreed price (private_sale.py)
 """
 
 from __future__ import annotations
@@ -147,8 +150,18 @@ class Bankrupt:
         return {"type": "bankrupt", "company": self.company}
 
 
+class BuyPrivate:
+    company: str
+    private: str
+    price: int
+
+    def to_json(self) -> JSON:
+        return {"type": "buy_private", "company": self.company, "private": self.private,
+                "price": self.price}
+
+
 Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
-    SellShares | Bankrupt
+    SellShares | Bankrupt | BuyPrivate
 
 
 def action_from_json(data: Any) -> Action:
@@ -176,4 +189,6 @@ def action_from_json(data: Any) -> Action:
         return SellShares(data["company"], data["of"], data["count"])
     if kind == "bankrupt":
         return Bankrupt(data["company"])
+    if kind == "buy_private":
+        return BuyPrivate(data["company"], data["private"], data["price"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

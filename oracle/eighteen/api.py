@@ -19,6 +19,7 @@ from oracle.eighteen import (
     half_pay,
     ledge,
     obsolete,
+    private_sale,
     single_track,
     token_distance,
     train_doubling,
@@ -194,8 +195,11 @@ class EighteenAPI(Pins[State]):
             if c.destination is not None and not cdef.destination:
                 raise MalformedInput(f"companies.{c.id}.destination", "no destination")
         known_privates = sorted(p.id for p in title.privates)
-        if sorted(p.id for p in state.privates) != known_privates:
-            raise MalformedInput("privates", f"exactly the privates {known_privates} of {title.id}")
+        _distinct("privates", [p.id for p in state.privates])
+        unknown = sorted({p.id for p in state.privates} - set(known_privates))
+        if unknown:  # a private the title lacks; one it has may be left out (not in play)
+            raise MalformedInput("privates", f"{', '.join(unknown)}: not a private of "
+                                 f"{title.id} (its privates: {', '.join(known_privates)})")
         for p in state.privates:
             if p.owner is not None and p.owner not in player_ids + company_ids:
                 raise MalformedInput(f"privates.{p.id}.owner", f"unknown owner {p.owner!r}")
@@ -269,6 +273,7 @@ class EighteenAPI(Pins[State]):
         cdef = title.company(company_id)
         if state.turn.step == excess.STEP:
             return list(excess.candidates(self.rules, state))
+        out += private_sale.candidates(self.rules, state, company_id)
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)
         if state.turn.step.startswith("connection_"):
@@ -286,16 +291,21 @@ class EighteenAPI(Pins[State]):
             edge_hex = title.map.neighbour(node[1], node[2])
             if edge_hex:
                 near.add(edge_hex)
-        privates = self.rules.private_defs(state)
-        special_tile_hexes = {p.tile.hex: p.id for p in privates.values() if p.tile}
+        privates = {pid: pdef for pid, pdef in self.rules.private_defs(state).items()
+                    if state.private(pid) is not None}  # those the position lists
+        special_tile_hexes: dict[str, list[str]] = {}
+        company = state.company(company_id)
+        for p in privates.values():  # the powers this company may use
+            usable = company is not None and self.rules.may_use(state, p, company)
+            for power_hex in p.tile.hexes() if p.tile and usable else ():
+                special_tile_hexes.setdefault(power_hex, []).append(p.id)
         for hex_id in sorted(title.map.hexes):
             for tile in tiles:
                 for rotation in _rotations(tile):
                     if hex_id in near:
                         out.append(LayTile(company_id, hex_id, tile.id, rotation))
-                    if hex_id in special_tile_hexes:
-                        out.append(LayTile(company_id, hex_id, tile.id, rotation,
-                                           special_tile_hexes[hex_id]))
+                    out += [LayTile(company_id, hex_id, tile.id, rotation, pid)
+                            for pid in special_tile_hexes.get(hex_id, ())]
             content, _ = hex_content(title.map, state, hex_id)
             for i, stop in enumerate(content.stops):
                 if not stop.holds_tokens:

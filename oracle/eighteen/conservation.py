@@ -22,7 +22,8 @@ BANK = "the bank"
 
 
 def conservation(before: JSON, after: JSON) -> list[str]:
-    """Money, tiles, station tokens and privates are conserved by every action."""
+    """Money, tiles, station tokens and privates are conserved by every action; a
+    private changes hands only from a player to a company."""
     problems: list[str] = []
     was, now = money_held(before), money_held(after)
     if sum(was.values()) != sum(now.values()):
@@ -43,6 +44,7 @@ def conservation(before: JSON, after: JSON) -> list[str]:
                         f"({', '.join(sorted(closed_before - closed_after))})")
     if {p["id"] for p in before["privates"]} != {p["id"] for p in after["privates"]}:
         problems.append("privates: the set of privates changed")
+    problems += _private_owners(before, after)
     gone = ({_bonus_key(b) for b in before["bonus_tokens"]}
             - {_bonus_key(b) for b in after["bonus_tokens"]})
     if gone:
@@ -123,6 +125,24 @@ def _shares(before: JSON, after: JSON) -> list[str]:
         if old and new and sum(old.values()) != sum(new.values()):
             out.append(f"shares: {c['id']} has {sum(old.values())} shares before, "
                        f"{sum(new.values())} after{moved(old, new, 'more', 'fewer')}")
+    return out
+
+
+def _private_owners(before: JSON, after: JSON) -> list[str]:
+    """A private passes only from a player to a company (a company buying it,
+    private_sale.py): one owned never returns to the bank, and a company's stays its.
+    A private that closes (train_events.py, the B&O's own train) leaves its owner."""
+    companies = {c["id"] for c in before["companies"]}
+    owner_after = {p["id"]: p["owner"] for p in after["privates"]}
+    closed_after = {p["id"] for p in after["privates"] if p.get("closed")}
+    out = []
+    for p in before["privates"]:
+        was, now = p["owner"], owner_after.get(p["id"], p["owner"])
+        if p["id"] in closed_after and now is None:
+            continue
+        if was is not None and now != was and (now is None or was in companies
+                                               or now not in companies):
+            out.append(f"privates: {p['id']} passed from {was} to {now or 'the bank'}")
     return out
 
 

@@ -42,6 +42,14 @@ class TilePower:
     connected: bool
     free: bool
     reserved: bool
+    #: further hexes the power acts on (1870's MRBC: the river hexes)
+    also_hexes: tuple[str, ...] = ()
+    #: taken off the lay's terrain cost (1870's MRBC: $40); 0 = none
+    discount: int = 0
+
+    def hexes(self) -> tuple[str, ...]:
+        """Every hex the power acts on."""
+        return (self.hex, *self.also_hexes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +81,27 @@ class SeparateExecution:
 
 
 @dataclass(frozen=True, slots=True)
+class SaleTerms:
+    """When the operating company may buy the private from a player (private_sale.py):
+    in one of ``phases``, by one of ``buyers`` (empty: any company), for a price from
+    ``min_price`` to ``max_price``."""
+
+    phases: tuple[str, ...]
+    min_price: int
+    max_price: int
+    buyers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"phases": list(self.phases), "min_price": self.min_price,
+                "max_price": self.max_price, "buyers": list(self.buyers)}
+
+
+def half_to_double(value: int, phases: tuple[str, ...]) -> SaleTerms:
+    """The usual terms: from half the face value (rounded up) to twice it."""
+    return SaleTerms(phases=phases, min_price=-(-value // 2), max_price=2 * value)
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateDef:
     id: str
     name: str
@@ -89,6 +118,13 @@ class PrivateDef:
     #: ``token``, ``token_timing``, ``blocks``, ``use`` (who may use it), ``closed``,
     #: ``token_lost``, ``requires_tile``, ``tile_after_token``.
     rulings: tuple[tuple[str, str], ...] = ()
+    #: further hexes kept free while a player owns it (1830 B&O: I13 as well as I15)
+    also_blocks: tuple[str, ...] = ()
+    #: when a company may buy it from a player (private_sale.py); () = never
+    #: (1830's B&O, 1870's SLSF)
+    sale: tuple[SaleTerms, ...] = ()
+    #: it closes when this company buys its first train (1830's B&O private); ""
+    closes_on_train_of: str = ""
 
     def __post_init__(self) -> None:
         """The record's words come from fixed vocabularies; a typo is refused at once."""
@@ -99,6 +135,10 @@ class PrivateDef:
         if any(p is not None and p.reserved for p in (self.tile, self.token)):
             raise ValueError(f"private {self.id}: a reserved hex or slot is not modelled "
                              "(blocks keeps a hex free while a player owns the private)")
+
+    def blocks_hex(self, hex_id: str) -> bool:
+        """Does a player owning this private keep ``hex_id`` free of tile lays?"""
+        return bool(hex_id) and hex_id in (self.blocks, *self.also_blocks)
 
     def ruling(self, aspect: str) -> str:
         """The ruling to cite when a use of this private is refused on ``aspect``."""
@@ -123,4 +163,7 @@ class PrivateDef:
                 "token_in_later_turn": sep.token_in_later_turn,
                 "token_survives_other_tile": sep.token_survives_other_tile,
                 "tile_after_token": sep.tile_after_token},
+            "also_blocks": list(self.also_blocks),
+            "sale": [t.to_json() for t in self.sale],
+            "closes_on_train_of": self.closes_on_train_of,
         }

@@ -1,6 +1,7 @@
 """Sets of operating rounds: a position may say which round of its set it is in
 (``"round": {"operating": 2, "of": 3}``). When the last company of round k < n has
-operated, round k + 1 starts at once: the operating order is ranked again by share
+operated, round k + 1 starts at once: the privates pay their revenue (private_sale.py), the
+operating order is ranked again by share
 price (``operating.operating_order``) and its first company operates. After round
 n, or in a position that does not say (one round, as before), the turn is
 ``done``.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from oracle.eighteen import private_sale
 from oracle.eighteen.operating import operating_order
 from oracle.eighteen.state import State, Turn
 
@@ -31,5 +33,6 @@ def after_last_turn(rules: Rules, state: State) -> State:
         return replace(state, turn=Turn(None, "done"))
     order = operating_order(state)
     first = order[0]
-    return replace(state, operating_order=order, round=(state.round[0] + 1, state.round[1]),
-                   turn=Turn(first, rules.first_step(state, first)))
+    state = replace(state, operating_order=order, round=(state.round[0] + 1, state.round[1]),
+                    turn=Turn(first, rules.first_step(state, first)))
+    return private_sale.pay_revenue(rules, state)  # the privates pay as the round begins

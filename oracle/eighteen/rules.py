@@ -23,6 +23,7 @@ from oracle.eighteen import (
     excess,
     obsolete,
     operating,
+    private_sale,
     river,
     rounds,
     tile_lays,
@@ -33,6 +34,7 @@ from oracle.eighteen import (
 from oracle.eighteen.actions import (
     Action,
     Bankrupt,
+    BuyPrivate,
     BuyTrain,
     DiscardTrain,
     Dividend,
@@ -193,7 +195,7 @@ class Rules:
         players = {p.id for p in state.players}
         for pdef in self.private_defs(state).values():
             pstate = state.private(pdef.id)
-            if pdef.blocks == hex_id and pstate is not None and not pstate.closed \
+            if pdef.blocks_hex(hex_id) and pstate is not None and not pstate.closed \
                     and pstate.owner in players:
                 return pdef.id
         return ""
@@ -314,6 +316,8 @@ class Rules:
             raise refuse("tile/not_connected", f"{company.id} does not reach {action.hex}")
         cost = 0 if power is not None and power.free else self.single_track.lay_cost(
             self, state, company, action.hex, tile, self.terrain_cost(state, action.hex))
+        if power is not None and power.discount:  # 1870's MRBC: $40 off the terrain
+            cost = max(0, cost - power.discount)
         state = self.pay(state, company, cost)
         # tokens follow their city when the upgrade renumbers it (city_map.py)
         before, before_rotation = hex_content(self.title(state).map, state, action.hex)
@@ -351,8 +355,9 @@ class Rules:
         if power is None:
             raise refuse("private/no_tile_power", f"{pdef.id} gives no tile lay",
                          pdef.ruling("tile"))
-        if not self.power_hex_ok((power.hex,), action.hex):
-            raise refuse("private/wrong_hex", f"{pdef.id} lays only on {power.hex}",
+        if not self.power_hex_ok(power.hexes(), action.hex):
+            raise refuse("private/wrong_hex", f"{pdef.id} lays only on "
+                         f"{', '.join(power.hexes())}",
                          pdef.ruling("tile"))
         if not self.step_allows(power.when, state.turn.step):
             raise refuse("step/wrong_step", f"{pdef.id}'s tile comes in the tile-lay step",
@@ -739,7 +744,20 @@ class BuyTrainStep(Handler):
         return isinstance(action, BuyTrain)
 
     def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
-        return operating.buy_train(rules, state, company, action)
+        # 1830's B&O private closes when the B&O buys a train (private_sale.py)
+        return private_sale.after_train_bought(
+            rules, operating.buy_train(rules, state, company, action), company.id)
+
+
+class BuyPrivateStep(Handler):
+    """A company buys a private from a player in any step of its own turn after the
+    home token (private_sale.py)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, BuyPrivate)
+
+    def process(self, rules: Rules, state: State, company: Company, action: Any) -> State:
+        return private_sale.buy_private(rules, state, company, action)
 
 
 #: step name -> the handlers active in it, in order (explicit, no reflection); a
@@ -747,11 +765,14 @@ class BuyTrainStep(Handler):
 #: offered in both lay steps; each checks its own ``when`` (TP-NF35-02).
 STEP_HANDLERS: dict[str, tuple[Handler, ...]] = {
     "home": (HomeTokenStep(), PassStep()),
-    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), PassStep()),
-    "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), PassStep()),
-    "route": (RunStep(), PassStep()),
-    "dividend": (DividendStep(), PassStep()),
-    "buy_train": (BuyTrainStep(), SellSharesStep(), BankruptStep(), PassStep()),
+    "track": (SpecialTrackStep(), SpecialTokenStep(), TrackStep(), BuyPrivateStep(),
+              PassStep()),
+    "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), BuyPrivateStep(),
+              PassStep()),
+    "route": (RunStep(), BuyPrivateStep(), PassStep()),
+    "dividend": (DividendStep(), BuyPrivateStep(), PassStep()),
+    "buy_train": (BuyTrainStep(), SellSharesStep(), BankruptStep(), BuyPrivateStep(),
+                  PassStep()),
     excess.STEP: (),  # Rules.apply sends discard_train to excess.py
     # 1870 connection runs between turns (oracle/eighteen/connection.py)
     "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), PassStep()),

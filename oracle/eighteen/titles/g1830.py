@@ -1,8 +1,56 @@
-"""1830: the whole published board (``data/1830.json``) and the D&H (TP-DH30-*)."""
+"""1830: the whole published board (``data/1830.json``) and its six privates: the D&H
+(TP-DH30-*) and the five others (docs/18xx.md, "1830's privates").
+
+Face values, revenues, blocked hexes and powers are the published 1830 private
+certificates' (the same numbers as tobymao/18xx ``lib/engine/game/g_1830/entities.rb``).
+A company may buy any of them but the B&O from a player in phases 3 and 4 (the
+first 3 train to the first 5 train, which closes them all), for half to twice the
+face value (private_sale.py).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+
 from oracle.eighteen.loader import load_title
+from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, half_to_double
 from oracle.eighteen.titles.common import delaware_and_hudson, settle_dh
 
-TITLE = load_title("1830", privates=(delaware_and_hudson("F16"),), privates_hook=settle_dh)
+#: the phases in which a company may buy a private (the first 3 train on; the first 5
+#: train closes the privates)
+SALE_PHASES = ("3", "4")
+
+
+def _plain(pid: str, name: str, value: int, revenue: int, blocks: str,
+           **more: object) -> PrivateDef:
+    """A private with revenue and a blocked hex and no power of its own."""
+    record = PrivateDef(id=pid, name=name, value=value, revenue=revenue,
+                        usable_by=OWNING_COMPANY, blocks=blocks, tile=None, token=None,
+                        closes="never", separate_execution=None,
+                        sale=(half_to_double(value, SALE_PHASES),))
+    return dataclasses.replace(record, **more)  # type: ignore[arg-type]
+
+
+SCHUYLKILL_VALLEY = _plain("SV", "Schuylkill Valley", 20, 5, "G15")
+#: the owning company's extra, free, unconnected tile on B20 (a town: tiles 3, 4,
+#: 58), in either lay step of its turn; once
+CHAMPLAIN_ST_LAWRENCE = _plain(
+    "CS", "Champlain & St. Lawrence", 40, 10, "B20",
+    tile=TilePower(hex="B20", tile=("3", "4", "58"), colour="", when="turn", extra=True,
+                   connected=False, free=True, reserved=False))
+#: its owner's exchange for an NYC share is a player's act, outside the operating
+#: turn this oracle plays (docs/18xx.md): here it is revenue and a blocked hex
+MOHAWK_HUDSON = _plain("MH", "Mohawk & Hudson", 110, 20, "D18")
+#: its PRR share comes with the auction: in the operating round revenue and a block
+CAMDEN_AMBOY = _plain("CA", "Camden & Amboy", 160, 25, "H18")
+#: the B&O's president's certificate comes with it; never sold to a company; it
+#: closes when the B&O company buys its first train
+BALTIMORE_OHIO = _plain("BO", "Baltimore & Ohio", 220, 30, "I15", also_blocks=("I13",),
+                        sale=(), closes_on_train_of="BO")
+
+DELAWARE_HUDSON = dataclasses.replace(delaware_and_hudson("F16"),
+                                      sale=(half_to_double(70, SALE_PHASES),))
+
+TITLE = load_title("1830", privates=(SCHUYLKILL_VALLEY, CHAMPLAIN_ST_LAWRENCE, DELAWARE_HUDSON,
+                                     MOHAWK_HUDSON, CAMDEN_AMBOY, BALTIMORE_OHIO),
+                   privates_hook=settle_dh)

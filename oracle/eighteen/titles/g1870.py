@@ -2,8 +2,15 @@
 and the connection runs between company turns (``oracle/eighteen/connection.py``,
 seed 004 section 11).
 
-Of its privates only the Mississippi River Bridge Company is a record, for the
-river it keeps closed (``river.py``); the bonus-token privates are not modelled.
+Its six privates (face value, revenue, powers: the published private certificates,
+the same as tobymao/18xx ``lib/engine/game/g_1870/entities.rb``): the Mississippi
+River Bridge Company keeps the river closed (``river.py``); the Southern Cattle
+Company's cattle token (+10) and the Gulf Shipping Company's closed port (+20) are
+bonus tokens (TP-BONUS-01 mechanism); companies may buy privates from players in
+phases 2 and 3, and the MRBC in phase 1 by MP or SSW for $20 to $40
+(private_sale.py); the MRBC's company lays one yellow tile on a river hex $40
+cheaper. Not modelled: the MRBC's extra home lay, the GSC's open port (+10 for the
+other companies) (docs/18xx.md).
 """
 
 from __future__ import annotations
@@ -12,20 +19,65 @@ import dataclasses
 
 from oracle.eighteen.loader import load_title
 from oracle.eighteen.market import RULE_1870
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef
+from oracle.eighteen.privates import (
+    OWNING_COMPANY,
+    PrivateDef,
+    SaleTerms,
+    TilePower,
+    TokenPower,
+    half_to_double,
+)
 from oracle.eighteen.title import OPERATING_STEPS
 
 #: a company's turn, then the connection runs between turns (DS-07, DS-10, DS-15, DS-16)
 STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connection_dividend")
 
-#: a normal turn may pay half (the price stays); the connection run may not (DS-16)
-#: the Mississippi River Bridge Company: while it is in the bank or a player's, no
-#: track may cross the river (river.py, the title's ``river_bridge``). Its tile lay
-#: with a $40 discount and the extra home lay for MP or SSW are not modelled.
-MRBC = PrivateDef(
-    id="MRBC", name="Mississippi River Bridge Company", value=40, revenue=10,
-    usable_by=OWNING_COMPANY, blocks="", tile=None, token=None, closes="never",
-    separate_execution=None)
+#: the phases in which any company may buy a private from a player (the first 3 train
+#: to the first 5 train, which closes the privates)
+SALE_PHASES = ("2", "3")
 
-TITLE = dataclasses.replace(load_title("1870", privates=(MRBC,)), operating_steps=STEPS_1870,
+
+def _private(pid: str, name: str, value: int, revenue: int,
+             token: TokenPower | None = None, closes: str = "never",
+             sale: tuple[SaleTerms, ...] | None = None) -> PrivateDef:
+    return PrivateDef(id=pid, name=name, value=value, revenue=revenue,
+                      usable_by=OWNING_COMPANY, blocks="", tile=None, token=token,
+                      closes=closes, separate_execution=None,
+                      sale=(half_to_double(value, SALE_PHASES),) if sale is None else sale)
+
+
+GRSC = _private("GRSC", "Great River Shipping Company", 20, 5)
+#: the Mississippi River Bridge Company: while it is in the bank or a player's, no
+#: track may cross the river (river.py, the title's ``river_bridge``). In phase 1 only
+#: MP or SSW may buy it, for $20 to $40. The extra home lay for MP or SSW that buy it
+#: in their first operating round is not modelled.
+MRBC = dataclasses.replace(_private(
+    "MRBC", "Mississippi River Bridge Company", 40, 10,
+    sale=(SaleTerms(("1",), 20, 40, ("MP", "SSW")), half_to_double(40, SALE_PHASES))),
+    # its company's one yellow lay on a river hex, its normal (connected) lay, $40 off
+    tile=TilePower(hex="A16", also_hexes=("B17", "C18", "D17", "E18", "F19", "G18", "H17",
+                                          "I16", "J15", "K14", "L13", "M14", "N15", "O16",
+                                          "O18"),
+                   tile=("1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58",
+                         "69"),
+                   colour="", when="track", extra=False, connected=True, free=False,
+                   reserved=False, discount=40))
+#: the cattle token: +10 on one city west of the river for the owning company, at
+#: any time in its turn; placing it does not close the private
+SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
+    hexes=("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
+    when="turn", extra=True, connected=False, free=True, reserved=False,
+    requires_tile_laid=False, bonus=10))
+#: the closed port: +20 on one port city for the owning company; placing it closes
+#: the private (the open port, +10 for the other companies too, is not modelled)
+GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token=TokenPower(
+    hexes=("H17", "M14", "M20", "N7", "N17"), when="turn", extra=True, connected=False,
+    free=True, reserved=False, requires_tile_laid=False, bonus=20))
+#: the SLSF's president's certificate: no revenue, never sold to a company
+SLSF = _private("SLSF", "St. Louis-San Francisco Railway", 140, 0, sale=())
+MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
+
+#: a normal turn may pay half (the price stays); the connection run may not (DS-16)
+TITLE = dataclasses.replace(load_title(
+    "1870", privates=(GRSC, MRBC, SCC, GSC, SLSF, MKT)), operating_steps=STEPS_1870,
                             dividend_rule=RULE_1870)
