@@ -150,7 +150,11 @@ class Bankrupt:
         return {"type": "bankrupt", "company": self.company}
 
 
+@dataclass(frozen=True, slots=True)
 class BuyPrivate:
+    """The operating company buys private ``private`` from the player who owns it, for
+    ``price`` (private_sale.py)."""
+
     company: str
     private: str
     price: int
