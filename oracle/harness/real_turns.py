@@ -156,8 +156,41 @@ def replay(turn: JSON, impl: Implementation, readings: str = "recording") -> Out
         return Outcome("refused", at=refused.at, refusal=refused.text)
     except ImplementationOutcome as err:
         return Outcome("error", refusal=f"{err.outcome}: {err.message}")
-    diffs = compare(position, turn["expected"])
+    expected = with_round_revenue(turn["expected"], turn["title"], turn["start"], position)
+    diffs = compare(position, expected)
     return Outcome("agree" if not diffs else "differs", diffs)
+
+
+def _private_revenue(title: str) -> dict[str, int]:
+    from oracle.eighteen.titles import TITLES  # the reference data, read lazily
+
+    return {p.id: p.revenue for p in TITLES[title].privates} if title in TITLES else {}
+
+
+def with_round_revenue(expected: JSON, title: str, start: JSON, end: JSON) -> JSON:
+    """The recording's end-of-turn snapshot is taken before the next operating round
+    of the set begins; an engine whose turn ends by starting that round has already
+    paid the privates' revenue as the round begins (the published rules: privates pay
+    at the start of each operating round). For such a turn the expectation is moved to
+    the same moment: each open private's owner gains the title's published revenue,
+    and the bank pays it."""
+    was, now = start.get("round") or {}, end.get("round") or {}
+    if now.get("operating") != (was.get("operating") or 0) + 1:
+        return expected
+    revenue = _private_revenue(title)
+    gains: Counter[str] = Counter()
+    for private in end.get("privates", []):
+        if not private.get("closed") and private.get("owner") is not None:
+            gains[str(private["owner"])] += revenue.get(str(private["id"]), 0)
+    if not gains:
+        return expected
+    out: JSON = json.loads(json.dumps(expected))
+    out["bank"] = out["bank"] - sum(gains.values())
+    for player in out.get("players", []):
+        player["cash"] += gains.get(player["id"], 0)
+    for company in out.get("companies", []):
+        company["treasury"] += gains.get(company["id"], 0)
+    return out
 
 
 def _by_id(items: list[JSON]) -> dict[str, JSON]:

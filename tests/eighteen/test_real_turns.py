@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,8 +17,10 @@ from oracle.harness.real_turns import (
     RECORDING_READINGS,
     load_turn,
     replay,
+    start_position,
     turn_files,
     turn_id,
+    with_round_revenue,
 )
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.inprocess import InProcess
@@ -63,3 +66,48 @@ def test_the_published_readings_differ_where_the_readme_says() -> None:
     assert noted and set(RECORDING_READINGS) == {"1870"}
     outcomes = [replay(load_turn(p), InProcess(), readings="published") for p in noted]
     assert all(o.verdict != "agree" for o in outcomes), [turn_id(p) for p in noted]
+
+
+def _next_file(path: Path) -> Path:
+    number = int(path.stem.removeprefix("turn-"))
+    return path.with_name(f"turn-{number + 1:03d}.json")
+
+
+def test_the_round_revenue_moves_the_record_to_the_next_rounds_start() -> None:
+    """A turn that ends its round is compared after the privates' revenue of the next
+    round (``with_round_revenue``). Where the corpus holds the next turn, the recording
+    engine's own start of it has paid at least that much to each owner (at least: the
+    corpus's positions list only the privates the oracle models in them, and the real
+    game's other privates paid too), so the moved expectation comes from the record's
+    rules, not ours."""
+    checked = 0
+    for path in FILES:
+        turn, after = load_turn(path), _next_file(path)
+        end = replay_end(turn)
+        if end is None or not after.exists() or end.get("round") == turn["start"].get("round"):
+            continue
+        expected = turn["expected"]
+        moved = with_round_revenue(expected, turn["title"], turn["start"], end)
+        if moved == expected:
+            continue
+        start = load_turn(after)["start"]
+        paid = expected["bank"] - start["bank"]
+        assert paid >= expected["bank"] - moved["bank"] > 0, turn_id(path)
+        for key, field in (("players", "cash"), ("companies", "treasury")):
+            was = {x["id"]: x[field] for x in expected[key]}
+            now = {x["id"]: x[field] for x in start[key]}
+            for x in moved[key]:
+                assert now[x["id"]] - was[x["id"]] >= x[field] - was[x["id"]], turn_id(path)
+        checked += 1
+    assert checked >= 5
+
+
+def replay_end(turn: dict[str, Any]) -> dict[str, Any] | None:
+    """The oracle's position at the end of the turn (None where it refuses one)."""
+    impl, position = InProcess(), start_position(turn)
+    for action in turn["actions"]:
+        verdict = impl.apply("18xx", position, action)
+        if not verdict.accepted or verdict.position is None:
+            return None
+        position = verdict.position
+    return position
