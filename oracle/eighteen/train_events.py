@@ -41,10 +41,12 @@ APPLIED: dict[str, Event] = {"close_privates": close_privates}
 
 #: events titles name whose effect lies outside the operating turn modelled here
 OUTSIDE: dict[str, str] = {
-    "privates_buyable": "1870, first 3-train: companies may buy privates from players; "
-                        "buying a private is a company action this operating turn lacks",
-    "remove_private_tokens": "1870, first 6-train: the port and cattle tokens leave the map; "
-                             "1870's privates model no such token",
+    "privates_buyable": "1870, first 3-train: companies may buy privates from players "
+                        "from phase 2; the privates' sale terms name those phases "
+                        "(titles/g1870.py SALE_PHASES, private_sale.py)",
+    "remove_private_tokens": "1870, first 6-train: the cattle and port tokens stop counting; "
+                             "their token powers' bonus_removed_in_phase (5) says so "
+                             "(queries.route_table)",
     "remove_coal_token": "18AL, first 6-train: the coal token stops counting; the token "
                          "power's bonus_removed_in_phase (6) says so (queries.route_table)",
     "remove_port_token": "1856, first 6-train: the port token stops counting; the token "

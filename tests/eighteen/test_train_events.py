@@ -73,12 +73,21 @@ def test_a_title_naming_an_unknown_event_is_refused() -> None:
     assert any("unknown event float_the_moon" in p for p in problems)
 
 
-def test_a_bonus_token_stops_counting_in_its_phase() -> None:
-    """18AL: the coal token (bonus_removed_in_phase 6; ``remove_coal_token`` on the
-    first 6-train)."""
-    title = TITLES["18AL"]
-    pdef = next(x for x in title.privates if x.token is not None and x.token.bonus)
-    state = API.load(API.new_game(["P1", "P2", "P3"], {"title": "18AL"}))
+@pytest.mark.parametrize(("title_id", "private_id", "event"), [
+    ("18AL", "SNAR", "remove_coal_token"),
+    ("1870", "SCC", "remove_private_tokens"),
+    ("1870", "GSC", "remove_private_tokens"),
+])
+def test_a_bonus_token_stops_counting_in_its_phase(title_id: str, private_id: str,
+                                                    event: str) -> None:
+    """18AL's coal token (``remove_coal_token`` on the first 6-train); 1870's cattle and
+    port tokens (``remove_private_tokens`` on the first 6-train, which starts phase 5)."""
+    title = TITLES[title_id]
+    pdef = next(x for x in title.privates if x.id == private_id)
+    gone_with = next(t for t in title.trains if event in t.events)
+    assert pdef.token is not None and pdef.token.bonus
+    assert pdef.token.bonus_removed_in_phase == gone_with.starts_phase
+    state = API.load(API.new_game(["P1", "P2", "P3"], {"title": title_id}))
     token = BonusToken("X", pdef.id, "C", pdef.token.bonus if pdef.token else 0)
     gone = pdef.token.bonus_removed_in_phase if pdef.token else ""
     assert train_events.bonus_counts(title, state, token)

@@ -35,6 +35,9 @@ STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connect
 #: the phases in which any company may buy a private from a player (the first 3 train
 #: to the first 5 train, which closes the privates)
 SALE_PHASES = ("2", "3")
+#: the first 6-train (phase 5) takes the cattle and port tokens off the map (the
+#: train's remove_private_tokens event): from then on they add nothing
+TOKENS_GONE = "5"
 
 
 def _private(pid: str, name: str, value: int, revenue: int,
@@ -67,12 +70,13 @@ MRBC = dataclasses.replace(_private(
 SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
     hexes=("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
     when="turn", extra=True, connected=False, free=True, reserved=False,
-    requires_tile_laid=False, bonus=10))
+    requires_tile_laid=False, bonus=10, bonus_removed_in_phase=TOKENS_GONE))
 #: the closed port: +20 on one port city for the owning company; placing it closes
 #: the private (the open port, +10 for the other companies too, is not modelled)
 GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token=TokenPower(
     hexes=("H17", "M14", "M20", "N7", "N17"), when="turn", extra=True, connected=False,
-    free=True, reserved=False, requires_tile_laid=False, bonus=20))
+    free=True, reserved=False, requires_tile_laid=False, bonus=20,
+    bonus_removed_in_phase=TOKENS_GONE))
 #: the SLSF's president's certificate: no revenue, never sold to a company
 SLSF = _private("SLSF", "St. Louis-San Francisco Railway", 140, 0, sale=())
 MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
