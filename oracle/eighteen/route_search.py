@@ -74,7 +74,7 @@ class Candidate:
 def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                     tracks: Tracks | None = None) -> list[Candidate]:
     """Every stop sequence some of ``trains`` might run (phase 1 above)."""
-    tracks = tracks or Tracks(table.graph.adjacent, Budget())
+    tracks = tracks or Tracks(table.graph.adjacent, Budget(), table.graph.path_hex)
     reach = table.graph.reach(table.company).stops
     ids = tracks.ids
     stops = sorted(i for ref in reach if (i := ids.get(("stop", *ref))) is not None)
@@ -175,7 +175,7 @@ def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = 
         # some train may not run some track on this board (1825 single track, ST-04):
         # stop sequences no longer say what a train may run, explicit paths do
         return route_search_paths.best_run(table, owned, budget)
-    tracks = Tracks(table.graph.adjacent, budget)
+    tracks = Tracks(table.graph.adjacent, budget, table.graph.path_hex)
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
     candidates = candidate_paths(table, trains, tracks) if trains else []
@@ -315,9 +315,9 @@ def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int
 # -- the reference: no pruning, the validator on every path -----------------------------
 
 def simple_paths(table: StopTable) -> list[tuple[Node, ...]]:
-    """Every simple path in the track graph from a stop to another stop (both ways
-    round are listed once)."""
-    adjacent = table.graph.adjacent
+    """Every simple path in the track graph from a stop to another stop that turns
+    back at no hex side (both ways round are listed once)."""
+    adjacent, turns_back = table.graph.adjacent, table.graph.turns_back
     out: list[tuple[Node, ...]] = []
 
     def walk(path: list[Node]) -> None:
@@ -325,7 +325,7 @@ def simple_paths(table: StopTable) -> list[tuple[Node, ...]]:
         if len(path) > 1 and here[0] == "stop" and path[0] < here:
             out.append(tuple(path))
         for nxt in sorted(adjacent.get(here, ())):
-            if nxt not in path:
+            if nxt not in path and not (len(path) > 1 and turns_back(path[-2], here, nxt)):
                 path.append(nxt)
                 walk(path)
                 path.pop()

@@ -12,6 +12,11 @@ demand instead:
 * a *demand* is one leg of a route, ``(route, a, b)``: stop ``a`` to stop ``b``
   through hex sides only (a leg never passes a stop: a stop on the way is a stop
   of the route);
+* a leg crosses every hex side it passes: it leaves a side on a path of the other
+  hex than the one it came on (no reversal at a junction, ``routes``). The walks
+  that build legs (``shortest``, ``paths``) keep this; the necessary conditions
+  below (reachability, ``musts``, flows) may ignore it, since a condition true of
+  every way through the track is true of every legal one;
 * ``realize`` decides exactly whether all the demands can be given paths at once,
   legs of one route sharing no node (a route visits no hex side twice), legs of
   different routes sharing no track segment (a tile path), and returns the paths.
@@ -81,12 +86,17 @@ Demand = tuple[int, int, int]  # (route, stop a, stop b), node ids
 class Tracks:
     """The track graph with integer node ids and one bit per segment."""
 
-    def __init__(self, adjacent: Mapping[Node, set[Node]], budget: Budget) -> None:
+    def __init__(self, adjacent: Mapping[Node, set[Node]], budget: Budget,
+                 path_hex: Mapping[frozenset[Node], str] | None = None) -> None:
         self.budget = budget
         self.nodes: list[Node] = sorted(adjacent)
         self.ids = {n: i for i, n in enumerate(self.nodes)}
         self.is_stop = [n[0] == "stop" for n in self.nodes]
         self.adj: list[list[tuple[int, int]]] = [[] for _ in self.nodes]
+        #: per node, per segment bit at it: the segments a walk that came in on that
+        #: one may not leave by (at a hex side, the paths of the same hex: no
+        #: reversal; none at a stop, or without ``path_hex``)
+        self.back: list[dict[int, int]] = [{} for _ in self.nodes]
         bits: dict[tuple[int, int], int] = {}
         for a in self.nodes:
             i = self.ids[a]
@@ -97,6 +107,13 @@ class Tracks:
                 if bit is None:
                     bit = bits[key] = 1 << len(bits)
                 self.adj[i].append((j, bit))
+            if path_hex is not None and a[0] == "side":
+                by_hex: dict[str, int] = {}
+                for b in adjacent[a]:
+                    h = path_hex[frozenset((a, b))]
+                    by_hex[h] = by_hex.get(h, 0) | self._bit(bits, i, self.ids[b])
+                self.back[i] = {self._bit(bits, i, self.ids[b]):
+                                by_hex[path_hex[frozenset((a, b))]] for b in adjacent[a]}
         self._dist: dict[int, list[int]] = {}
         self._bridges: dict[int, dict[int, int]] = {}
         self._cuts: dict[int, dict[int, int]] = {}
@@ -104,6 +121,14 @@ class Tracks:
         self._cores: list[tuple[Demand, ...]] = []
         #: whether the demands around one stop fit (routes numbered from 0)
         self._around: dict[tuple[Demand, ...], bool] = {}
+
+    @staticmethod
+    def _bit(bits: dict[tuple[int, int], int], i: int, j: int) -> int:
+        key = (min(i, j), max(i, j))
+        bit = bits.get(key)
+        if bit is None:
+            bit = bits[key] = 1 << len(bits)
+        return bit
 
     def legs_from(self, a: int) -> set[int]:
         """The stops one leg from ``a`` reaches."""
@@ -259,37 +284,57 @@ class Tracks:
         return False
 
     def shortest(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Leg | None:
-        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments."""
-        parent: dict[int, tuple[int, int]] = {a: (-1, 0)}
-        frontier = [a]
-        is_stop = self.is_stop
+        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments,
+        or None. A breadth-first search over (node, the hex it was entered from):
+        at a side a walk leaves into the other hex (no reversal). Its shortest walk
+        may pass a side twice (once each way); that is no leg, and None then only
+        sends the caller to the exact search (``realize``), as when none exists."""
+        # state: (node, the segment it came in on); at a side only its hex matters
+        start = (a, 0)
+        parent: dict[tuple[int, int], tuple[int, int]] = {}
+        seen: set[tuple[int, int]] = {start}
+        frontier = [start]
+        is_stop, back, adj = self.is_stop, self.back, self.adj
         steps = 0
         while frontier:
             grown = []
-            for node in frontier:
-                for nxt, bit in self.adj[node]:
+            for state in frontier:
+                node, came = state
+                forbid = back[node].get(came, 0) if came else 0
+                for nxt, bit in adj[node]:
                     steps += 1
-                    if bit & banned_edges or nxt in parent:
+                    if bit & (banned_edges | forbid):
                         continue
                     if nxt != b and (is_stop[nxt] or banned_nodes >> nxt & 1):
                         continue
-                    parent[nxt] = (node, bit)
+                    key = (nxt, back[nxt].get(bit, 0))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    parent[(nxt, bit)] = state
                     if nxt == b:
                         self.budget.tick(steps)
-                        nodes, inner, edges = [b], 0, 0
-                        at = b
-                        while at != a:
-                            prev, e = parent[at]
-                            edges |= e
-                            if prev != a:
-                                inner |= 1 << prev
-                            nodes.append(prev)
-                            at = prev
-                        return Leg(tuple(reversed(nodes)), inner, edges)
-                    grown.append(nxt)
+                        return self._leg(a, (nxt, bit), parent)
+                    grown.append((nxt, bit))
             frontier = grown
         self.budget.tick(steps)
         return None
+
+    def _leg(self, a: int, end: tuple[int, int],
+             parent: Mapping[tuple[int, int], tuple[int, int]]) -> Leg | None:
+        """The leg the states lead back through, if it passes no node twice."""
+        nodes, inner, edges = [end[0]], 0, 0
+        at = end
+        while at[0] != a or at[1]:
+            prev = parent[at]
+            edges |= at[1]
+            if prev[0] != a:
+                if inner >> prev[0] & 1:
+                    return None
+                inner |= 1 << prev[0]
+            nodes.append(prev[0])
+            at = prev
+        return Leg(tuple(reversed(nodes)), inner, edges)
 
     def paths(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Iterator[Leg]:
         """Every leg from ``a`` to ``b`` avoiding the banned sides and segments, the
@@ -299,10 +344,14 @@ class Tracks:
         is_stop, adj, tick, connected = self.is_stop, self.adj, self.budget.tick, self.connected
         path = [a]
 
-        def walk(node: int, inner: int, edges: int) -> Iterator[Leg]:
+        back = self.back
+
+        def walk(node: int, inner: int, edges: int, came: int) -> Iterator[Leg]:
             tick()
+            # at a side, not back into the hex the walk came from (no reversal)
+            barred = edges | banned_edges | (back[node].get(came, 0) if came else 0)
             options = sorted(((dist[n], n, bit) for n, bit in adj[node]
-                              if not bit & edges and not bit & banned_edges),
+                              if not bit & barred),
                              key=lambda t: t[0])
             for d, nxt, bit in options:
                 if nxt == b:
@@ -316,10 +365,10 @@ class Tracks:
                                  edges | bit | banned_edges):
                     continue
                 path.append(nxt)
-                yield from walk(nxt, inner | 1 << nxt, edges | bit)
+                yield from walk(nxt, inner | 1 << nxt, edges | bit, bit)
                 path.pop()
 
-        yield from walk(a, 0, 0)
+        yield from walk(a, 0, 0, 0)
 
     def realize(self, demands: list[Demand], fixed_edges: int = 0,
                 fixed_nodes: Mapping[int, int] | None = None, *,
