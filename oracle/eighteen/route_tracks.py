@@ -115,6 +115,8 @@ class Tracks:
                 self.back[i] = {self._bit(bits, i, self.ids[b]):
                                 by_hex[path_hex[frozenset((a, b))]] for b in adjacent[a]}
         self._dist: dict[int, list[int]] = {}
+        #: legs found between two stops (``shortest``), a few per ordered pair
+        self._legs: dict[tuple[int, int], list[Leg]] = {}
         self._bridges: dict[int, dict[int, int]] = {}
         self._cuts: dict[int, dict[int, int]] = {}
         #: small sets of demands (routes numbered from 0) known not to fit
@@ -284,6 +286,24 @@ class Tracks:
         return False
 
     def shortest(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Leg | None:
+        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments,
+        or None (see ``_shortest``). The legs found before between the two stops are
+        tried first: one that avoids the bans is as good an answer (callers want a
+        leg that fits, and its length only guides them), and the search asks the
+        same pairs again and again with different bans."""
+        key = (a, b)
+        known = self._legs.get(key)
+        if known is None:
+            known = self._legs[key] = []
+        for leg in known:
+            if not (leg.inner & banned_nodes or leg.edges & banned_edges):
+                return leg
+        found = self._shortest(a, b, banned_nodes, banned_edges)
+        if found is not None and len(known) < _LEGS_KEPT:
+            known.append(found)
+        return found
+
+    def _shortest(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Leg | None:
         """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments,
         or None. A breadth-first search over (node, the hex it was entered from):
         at a side a walk leaves into the other hex (no reversal). Its shortest walk
@@ -679,6 +699,9 @@ def _renumbered(demands: list[Demand]) -> tuple[Demand, ...]:
     renumber: dict[int, int] = {}
     return tuple((renumber.setdefault(r, len(renumber)), a, b) for r, a, b in demands)
 
+
+#: how many legs ``shortest`` keeps per pair of stops
+_LEGS_KEPT = 6
 
 #: work units (``Budget``) the exact search may spend in its first go in each order
 #: (doubled each round)
