@@ -33,6 +33,10 @@ RUN_MADE = (PLACED, PROMOTED, CHARTER)
 EXTRA_TOKEN_PRICE = 100
 
 
+#: the option deciding whether the destination already doubles in the connection run
+#: (DS-17; ``connection`` and the ``routes`` query read it)
+DOUBLE_OPTION = "destination_double_in_connection_run"
+
 def destination_hex(title: TitleData, company_id: str) -> str:
     cdef = title.company(company_id)
     return cdef.destination if cdef is not None else ""

@@ -47,14 +47,21 @@ from oracle.core.errors import IllegalAction
 from oracle.eighteen import route_search_paths
 from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.route_bnb import Row, SuffixSearch, train_order, value_rows
+from oracle.eighteen.route_bnb import (
+    CONNECTION,
+    Row,
+    SuffixSearch,
+    real_train,
+    train_order,
+    value_rows,
+)
 from oracle.eighteen.route_search_paths import Run
 from oracle.eighteen.route_stops import StopFacts
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
 
-__all__ = ["Candidate", "Run", "SearchTooLarge", "best_run", "brute_force", "candidate_paths",
-           "simple_paths"]
+__all__ = ["Candidate", "Connection", "Run", "SearchTooLarge", "best_run", "brute_force",
+           "candidate_paths", "connects", "simple_paths"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,21 +164,29 @@ def _edges(legs: Sequence[Leg]) -> int:
     return out
 
 
-#: the budget the queries and ``legal_actions`` give the search (work units, CPU s)
-DEFAULT_WORK = 5_000_000
+#: the budget the queries and ``legal_actions`` give the search (work units, CPU s).
+#: Not an answer's limit on real play: the largest recorded position of
+#: ../shared/real-positions takes about 0.6 million units (a tenth of a second to
+#: half a second); the budget only ends adversarial, generated tangles
+DEFAULT_WORK = 50_000_000
 DEFAULT_SECONDS = 20.0
+
+#: a connection run's ends (1870, DS-15): the home stop and the destination's stops
+Connection = tuple[tuple[str, int], frozenset[tuple[str, int]]]
 
 
 def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = None, *,
-             seconds: float | None = None) -> Run:
+             seconds: float | None = None, connection: Connection | None = None) -> Run:
     """The exact best run of the trains named in ``owned`` (phase 2 above).
 
     ``max_branches`` (work units: path steps of phase 1 and the realisations, and
     branch-and-bound nodes) and ``seconds`` (CPU time) let a caller with a budget
-    give up: ``SearchTooLarge`` rather than an answer that might not be the best."""
+    give up: ``SearchTooLarge`` rather than an answer that might not be the best.
+    ``connection``: the best run in which one train runs from the home stop to a
+    stop of the destination (``_connection_run``); an empty run when none can."""
     ctx = table.ctx
     budget = Budget(max_branches, seconds)
-    if any(ctx.barred.get(name) for name in owned):
+    if connection is None and any(ctx.barred.get(name) for name in owned):
         # some train may not run some track on this board (1825 single track, ST-04):
         # stop sequences no longer say what a train may run, explicit paths do
         return route_search_paths.best_run(table, owned, budget)
@@ -181,10 +196,46 @@ def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = 
     candidates = candidate_paths(table, trains, tracks) if trains else []
     valued = {name: value_rows(table, train, candidates, _mandatory)
               for name, train in zip(types, trains, strict=True)}
+    if connection is not None:
+        return _connection_run(table, owned, connection, candidates, valued, tracks)
     order = train_order(owned, valued, ctx.trains.__contains__)
     search = _BranchAndBound(order, valued, table, candidates, tracks)
     pick = search.solve()
     return _run(order, pick, search, len(candidates))
+
+
+def _connection_run(table: StopTable, owned: Sequence[str], connection: Connection,
+                    candidates: list[Candidate], valued: dict[str, list[Row]],
+                    tracks: Tracks) -> Run:
+    """The best run with one train home -> destination (DS-15): for each type of
+    train the company owns, one of its trains searches first under a name of its
+    own, valuing only the candidates from the home stop to the destination, and
+    must run one of them (``SuffixSearch.forced``); the other trains run freely.
+    Exact for each type, so the best over the types is the optimum."""
+    home, ends = connection
+    best: Run | None = None
+    for kind in sorted(set(owned) & set(valued)):
+        linked = [row for row in valued[kind]
+                  if connects(candidates[row[2]].stops, home, ends)]
+        if not linked:
+            continue
+        rest = list(owned)
+        rest.remove(kind)
+        name = kind + CONNECTION
+        order = [name, *train_order(rest, valued, table.ctx.trains.__contains__)]
+        search = _BranchAndBound(order, {**valued, name: linked}, table, candidates, tracks)
+        pick = search.solve()
+        if pick and pick[0] >= 0:
+            run = _run(order, pick, search, len(candidates))
+            if best is None or run.total > best.total:
+                best = run
+    return best or Run((), (), 0, len(candidates), 0)
+
+
+def connects(stops: Sequence[tuple[str, int]], home: tuple[str, int],
+             ends: frozenset[tuple[str, int]]) -> bool:
+    """A route through ``stops`` runs from the home stop to one of the ``ends``."""
+    return (stops[0] == home and stops[-1] in ends) or (stops[-1] == home and stops[0] in ends)
 
 
 def _mandatory(cand: Candidate) -> int:
@@ -302,7 +353,7 @@ def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int
         if not search._push(c):  # pragma: no cover - the pick was realised before
             raise AssertionError("the best run no longer fits its track")
         revenues.append(value)
-        routes.append(name)
+        routes.append(real_train(name))
     out = []
     for name, legs in zip(routes, search.legs(), strict=True):
         ids = [legs[0].nodes[0]]
