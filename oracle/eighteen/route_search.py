@@ -91,22 +91,26 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     end_only, tokened = facts.end_only, facts.tokened
 
     out: list[Candidate] = []
-    runs: dict[tuple[int, ...], bool] = {}
+    runs: dict[tuple[int, ...], tuple[Leg, ...] | None] = {}
+
+    def realized(seq: tuple[int, ...]) -> tuple[Leg, ...] | None:
+        """The exact joint realisation of the sequence as one route, remembered per
+        stop set in order: the walk meets each sequence from both its ends, and
+        the windows below ask for the same ones again."""
+        key = min(seq, seq[::-1])
+        if key not in runs:
+            found = tracks.realize([(0, a, b) for a, b in itertools.pairwise(key)])
+            runs[key] = tuple(found) if found is not None else None
+        legs = runs[key]
+        if legs is None or key == seq:
+            return legs
+        return tuple(Leg(leg.nodes[::-1], leg.inner, leg.edges) for leg in reversed(legs))
 
     def windows_run(seq: tuple[int, ...]) -> bool:
         """Every shorter run of consecutive stops ending the sequence can be run on
         its own (a part of a simple path is one): small problems, remembered, that
         often show a long sequence cannot run before the long search starts."""
-        for size in range(3, len(seq)):
-            window = seq[-size:]
-            key = min(window, window[::-1])
-            known = runs.get(key)
-            if known is None:
-                known = runs[key] = tracks.realize(
-                    [(0, a, b) for a, b in itertools.pairwise(key)]) is not None
-            if not known:
-                return False
-        return True
+        return all(realized(seq[-size:]) is not None for size in range(3, len(seq)))
 
     def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
              inner: int, edges: int, tokens: int, must: int, passed: int) -> None:
@@ -132,8 +136,7 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                 more = None
             else:
                 # the prefix run another way might leave room: decide exactly
-                found = tracks.realize([(0, a, b) for a, b in itertools.pairwise((*seq, to))])
-                more = tuple(found) if found is not None else None
+                more = realized((*seq, to))
             if more is None:
                 continue  # no longer sequence through these stops runs either
             walk((*seq, to), more, grown, _inner(more), _edges(more), tokens + tokened[to],
