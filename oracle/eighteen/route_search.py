@@ -13,7 +13,10 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
    exact joint realisation (``Tracks.realize``); a sequence that cannot be run
    cannot grow into one that can. Each sequence with a token is kept once (from
    its lower-numbered end), with one way to run it and the segments every way
-   must use (bridges: a sure conflict with any other route needing them).
+   must use (bridges: a sure conflict with any other route needing them). Every
+   leg crosses the hex sides it passes, never turning back at a junction
+   (``routes``; ``route_tracks`` says which of its walks keep the rule and why the
+   others may ignore it).
 2. **Branch and bound over trains.** Each train type values every candidate
    (zero-value ones are dropped) and sorts them best first. Trains are placed one
    at a time, each running a candidate that still fits on the track with the
@@ -30,6 +33,9 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
      stops have track for both) and between types that value two routes alike;
    * *memo*: whether two candidates fit together is remembered, and a set that
      holds two that do not is refused without a search.
+
+With ``connection`` (1870 connection runs, DS-15) one train must run home ->
+destination: ``_connection_run``.
 
 Revenue is a sum over routes, which is what makes the bounds sound. Every step
 counts against a ``Budget``: over it, ``SearchTooLarge``. ``brute_force`` is the
