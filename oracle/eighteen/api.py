@@ -355,8 +355,9 @@ class EighteenAPI(Pins[State]):
 
     def connection_candidates(self, state: State, company_id: str) -> list[Action]:
         """A connection run's actions: the destination token on each stop of the
-        destination; the run home -> destination the eligibility found, with the
-        company's best run when that holds such a route; both dividends."""
+        destination; the company's best connection run (the ``routes`` query with
+        ``connection_run``), and the run home -> destination the eligibility found
+        alone; both dividends."""
         title = self.rules.title(state)
         connections = self.rules.connections
         step = state.turn.step
@@ -369,7 +370,7 @@ class EighteenAPI(Pins[State]):
             return [PlaceToken(company_id, where, i) for i in range(len(tile.stops))]
         if step == "connection_route":
             out: list[Action] = []
-            best = query(title, state, "routes", {"company": company_id},
+            best = query(title, state, "routes", {"company": company_id, "connection_run": True},
                          connections.doubles_fn(self.rules, state))
             out.append(RunRoutes(company_id, tuple((r["train"], tuple(r["path"]))
                                                    for r in best["routes"])))

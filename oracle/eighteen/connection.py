@@ -29,6 +29,7 @@ from oracle.core.errors import IllegalAction
 from oracle.eighteen.actions import Dividend, PlaceToken, RunRoutes
 from oracle.eighteen.destinations import (
     CHARTER,
+    DOUBLE_OPTION,
     PLACED,
     PROMOTED,
     RUN_MADE,
@@ -55,8 +56,6 @@ CONNECTION_DIVIDEND = DividendRule(kinds=("payout", "withhold"), payout="right",
                                    half="", zero="")
 #: which ruling a refusal of the home -> destination route cites, by code
 ROUTE_RULINGS = {"route/too_long": "DS-06", "route/no_such_train": "DS-01"}
-#: the option deciding whether the destination already doubles in the run itself
-DOUBLE_OPTION = "destination_double_in_connection_run"
 
 
 def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:

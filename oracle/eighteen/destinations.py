@@ -33,6 +33,10 @@ RUN_MADE = (PLACED, PROMOTED, CHARTER)
 EXTRA_TOKEN_PRICE = 100
 
 
+#: the option deciding whether the destination already doubles in the connection run
+#: (DS-17; ``connection`` and the ``routes`` query read it)
+DOUBLE_OPTION = "destination_double_in_connection_run"
+
 def destination_hex(title: TitleData, company_id: str) -> str:
     cdef = title.company(company_id)
     return cdef.destination if cdef is not None else ""
@@ -100,37 +104,78 @@ def double_stops(title: TitleData, state: State, company_id: str) -> frozenset[S
     return frozenset({(token.hex, token.city)}) if token is not None else frozenset()
 
 
+#: a walk's state: the node, and the hex of the path it came in on ("" at a stop)
+_Walk = tuple[Node, str]
+
+
 def fewest_stops_path(table: StopTable, start: StopRef, ends: tuple[StopRef, ...]
                       ) -> tuple[Node, ...] | None:
     """The path from ``start`` to one of ``ends`` that visits the fewest stops,
-    passing through no stop a route may only end at (0/1 Dijkstra; a shortest path
-    visits no node twice, so it is a route if its train is long enough)."""
+    passing through no stop a route may only end at, and turning back at no hex
+    side (``routes``: a train crosses a side into the other hex). A 0/1 Dijkstra
+    over (node, the hex it was entered from); its walk may pass a node twice (a
+    side once each way), which is no route: then ``_fewest_simple`` decides."""
+    graph = table.graph
     source: Node = ("stop", start[0], start[1])
     targets = {("stop", h, i) for h, i in ends}
     if source in targets:
         return None
-    best: dict[Node, int] = {source: 1}
-    came: dict[Node, Node] = {}
+    first: _Walk = (source, "")
+    best: dict[_Walk, int] = {first: 1}
+    came: dict[_Walk, _Walk] = {}
     tie = itertools.count()
-    frontier: list[tuple[int, int, Node]] = [(1, next(tie), source)]
+    frontier: list[tuple[int, int, _Walk]] = [(1, next(tie), first)]
     while frontier:
-        cost, _, node = heapq.heappop(frontier)
-        if cost > best.get(node, cost):
+        cost, _, state = heapq.heappop(frontier)
+        node, entered = state
+        if cost > best.get(state, cost):
             continue
         if node in targets:
-            path = [node]
-            while path[-1] != source:
+            path = [state]
+            while path[-1] != first:
                 path.append(came[path[-1]])
-            return tuple(reversed(path))
+            nodes = tuple(n for n, _ in reversed(path))
+            simple = len(set(nodes)) == len(nodes)
+            return nodes if simple else _fewest_simple(table, source, targets)
         if node != source and node[0] == "stop" and table.end_only(node[1], node[2]):
             continue
-        for nxt in sorted(table.graph.adjacent.get(node, ())):
+        for nxt in sorted(graph.adjacent.get(node, ())):
+            hex_id = graph.path_hex[frozenset((node, nxt))]
+            if node[0] == "side" and hex_id == entered:
+                continue  # a reversal at the hex side
             step = cost + (1 if nxt[0] == "stop" else 0)
-            if step < best.get(nxt, step + 1):
-                best[nxt] = step
-                came[nxt] = node
-                heapq.heappush(frontier, (step, next(tie), nxt))
+            key = (nxt, hex_id if nxt[0] == "side" else "")
+            if step < best.get(key, step + 1):
+                best[key] = step
+                came[key] = state
+                heapq.heappush(frontier, (step, next(tie), key))
     return None
+
+
+def _fewest_simple(table: StopTable, source: Node, targets: set[Node]) -> tuple[Node, ...] | None:
+    """The fewest-stops route by a depth-first walk over simple paths that turn back
+    nowhere (rarely needed: only when the quick search's walk passes a node twice)."""
+    graph = table.graph
+    found: list[tuple[int, tuple[Node, ...]]] = []
+
+    def walk(path: list[Node], stops: int) -> None:
+        if found and stops >= found[0][0]:
+            return
+        here = path[-1]
+        if here in targets:
+            found[:] = [(stops, tuple(path))]
+            return
+        if here != source and here[0] == "stop" and table.end_only(here[1], here[2]):
+            return
+        for nxt in sorted(graph.adjacent.get(here, ())):
+            if nxt in path or (len(path) > 1 and graph.turns_back(path[-2], here, nxt)):
+                continue
+            path.append(nxt)
+            walk(path, stops + (nxt[0] == "stop"))
+            path.pop()
+
+    walk([source], 1)
+    return found[0][1] if found else None
 
 
 def connection_route(title: TitleData, state: State, table: StopTable,

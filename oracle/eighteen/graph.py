@@ -4,6 +4,13 @@ Nodes are stops ``("stop", hex, index)`` and hex sides ``("side", hex, edge)``,
 a side being shared by the two hexes it separates (stored under the smaller
 of its two names). Every path of every tile joins two nodes. Routes and revenue
 (``routes``, ``route_search``) walk the same nodes and paths.
+
+A side is one point, but a train crosses it: it comes in on a path of one hex and
+leaves on a path of the other. ``path_hex`` names the hex of every path, so a walk
+can refuse to arrive at a side and leave on another path of the same tile (a train
+reversing at a junction, e.g. tile 24's straight and curve meeting at one edge).
+``reach`` (connectivity for tile lays and tokens) does not read it: it stays the
+plain connectivity it has always been; the routes do (see ``routes``).
 """
 
 from __future__ import annotations
@@ -64,6 +71,9 @@ class TrackGraph:
     #: tokens that fill no slot and block no one (1870's destination tokens under
     #: destination_token_slot=extra, DS-12; destination_slot.outside_slots)
     passable: frozenset[Token] = frozenset()
+    #: the hex each path (a pair of nodes) lies in: two sides share at most one hex,
+    #: and a stop lies in its own, so the pair names it
+    path_hex: dict[frozenset[Node], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for hex_id in self.board.hexes:
@@ -72,6 +82,15 @@ class TrackGraph:
                 a, b = (end_node(self.board, hex_id, e, rotation) for e in sorted(path))
                 self.adjacent[a].add(b)
                 self.adjacent[b].add(a)
+                self.path_hex[frozenset((a, b))] = hex_id
+
+    def turns_back(self, before: Node, side: Node, after: Node) -> bool:
+        """Whether a walk ``before -> side -> after`` leaves the hex side on a path of
+        the hex it came from: a reversal at a junction, which no rule allows (a
+        train crosses a hex side from one hex into the other)."""
+        return side[0] == "side" and \
+            self.path_hex.get(frozenset((before, side))) == \
+            self.path_hex.get(frozenset((side, after)))
 
     def slots(self, hex_id: str, index: int) -> int:
         tile, _ = hex_content(self.board, self.state, hex_id)

@@ -27,6 +27,16 @@ from oracle.eighteen.routes import StopTable
 
 Row = tuple[int, int, int]  # (value, conflict mask, candidate index)
 
+#: the suffix of the name the connection run's train searches under (a train of
+#: its own, valuing only routes home -> destination: ``route_search.best_run``)
+CONNECTION = "~connection"
+
+
+def real_train(name: str) -> str:
+    """The train a searched name stands for (the connection run's train is one of
+    the company's own)."""
+    return name.removesuffix(CONNECTION)
+
 
 class HasStops(Protocol):
     """A candidate of either search: the stops it visits, in order."""
@@ -79,7 +89,7 @@ def train_order(owned: Sequence[str], valued: dict[str, list[Row]],
 
 def combination_ok(table: StopTable, order: list[str], pick: list[int],
                    candidates: Sequence[HasStops], valued: dict[str, list[Row]]) -> bool:
-    chosen = [(table.ctx.trains[n], [table.visited(h, s) for h, s in
+    chosen = [(table.ctx.trains[real_train(n)], [table.visited(h, s) for h, s in
                                      candidates[valued[n][k][2]].stops])
               for n, k in zip(order, pick, strict=True) if k >= 0]
     return table.ctx.hooks.combination_ok(chosen)
@@ -95,6 +105,9 @@ class SuffixSearch(Generic[C]):
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
                  candidates: list[C], budget: Budget, repeats: list[int]) -> None:
         self.budget = budget
+        #: the first train must run one of its candidates (a connection run's train,
+        #: DS-15): it never runs nothing, and no leaf without it is an answer
+        self.forced = bool(order) and order[0].endswith(CONNECTION)
         self.order = order
         self.rows = [valued[n] for n in order]
         self.masks = [[r[1] for r in rows] for rows in self.rows]
@@ -102,7 +115,7 @@ class SuffixSearch(Generic[C]):
         #: train position -> candidate id -> value, for the swap rule
         self.value_of = [{r[2]: r[0] for r in rows} for rows in self.rows]
         # the swap rule compares routes across trains, so no hook may tell trains apart
-        self.swaps = type(table.ctx.hooks) is RevenueHooks
+        self.swaps = type(table.ctx.hooks) is RevenueHooks and not self.forced
         self.values = [[r[0] for r in rows] for rows in self.rows]
         self.table = table
         self.candidates = candidates
@@ -145,6 +158,8 @@ class SuffixSearch(Generic[C]):
 
     def _leaf(self, total: int) -> None:
         if total <= self.best_total:
+            return
+        if self.forced and self.start == 0 and self.pick[0] < 0:
             return
         # a title's constraint on the whole set applies to the whole set only
         if self.start == 0 and not combination_ok(self.table, self.order, self.pick,
@@ -286,6 +301,8 @@ class SuffixSearch(Generic[C]):
             self._branch(i + 1, used | masks[k], total + value, below)
             self.pick.pop()
             self._release_to(depth)
+        if self.forced and i == 0:
+            return  # the connection run's train runs home -> destination
         self.pick.append(-1)  # this train runs nothing
         self._branch(i + 1, used, total, below)
         self.pick.pop()

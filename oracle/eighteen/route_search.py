@@ -13,7 +13,10 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
    exact joint realisation (``Tracks.realize``); a sequence that cannot be run
    cannot grow into one that can. Each sequence with a token is kept once (from
    its lower-numbered end), with one way to run it and the segments every way
-   must use (bridges: a sure conflict with any other route needing them).
+   must use (bridges: a sure conflict with any other route needing them). Every
+   leg crosses the hex sides it passes, never turning back at a junction
+   (``routes``; ``route_tracks`` says which of its walks keep the rule and why the
+   others may ignore it).
 2. **Branch and bound over trains.** Each train type values every candidate
    (zero-value ones are dropped) and sorts them best first. Trains are placed one
    at a time, each running a candidate that still fits on the track with the
@@ -31,6 +34,9 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
    * *memo*: whether two candidates fit together is remembered, and a set that
      holds two that do not is refused without a search.
 
+With ``connection`` (1870 connection runs, DS-15) one train must run home ->
+destination: ``_connection_run``.
+
 Revenue is a sum over routes, which is what makes the bounds sound. Every step
 counts against a ``Budget``: over it, ``SearchTooLarge``. ``brute_force`` is the
 reference the tests and the benchmark compare against: every simple path,
@@ -43,18 +49,24 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle.core.errors import IllegalAction
 from oracle.eighteen import route_search_paths
-from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.route_bnb import Row, SuffixSearch, train_order, value_rows
+from oracle.eighteen.route_bnb import (
+    CONNECTION,
+    Row,
+    SuffixSearch,
+    real_train,
+    train_order,
+    value_rows,
+)
+from oracle.eighteen.route_brute import brute_force, simple_paths
 from oracle.eighteen.route_search_paths import Run
 from oracle.eighteen.route_stops import StopFacts
 from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
-from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
+from oracle.eighteen.routes import Route, StopTable
 
-__all__ = ["Candidate", "Run", "SearchTooLarge", "best_run", "brute_force", "candidate_paths",
-           "simple_paths"]
+__all__ = ["Candidate", "Connection", "Run", "SearchTooLarge", "best_run", "brute_force",
+           "candidate_paths", "connects", "simple_paths"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +86,7 @@ class Candidate:
 def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                     tracks: Tracks | None = None) -> list[Candidate]:
     """Every stop sequence some of ``trains`` might run (phase 1 above)."""
-    tracks = tracks or Tracks(table.graph.adjacent, Budget())
+    tracks = tracks or Tracks(table.graph.adjacent, Budget(), table.graph.path_hex)
     reach = table.graph.reach(table.company).stops
     ids = tracks.ids
     stops = sorted(i for ref in reach if (i := ids.get(("stop", *ref))) is not None)
@@ -85,22 +97,26 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     end_only, tokened = facts.end_only, facts.tokened
 
     out: list[Candidate] = []
-    runs: dict[tuple[int, ...], bool] = {}
+    runs: dict[tuple[int, ...], tuple[Leg, ...] | None] = {}
+
+    def realized(seq: tuple[int, ...]) -> tuple[Leg, ...] | None:
+        """The exact joint realisation of the sequence as one route, remembered per
+        stop set in order: the walk meets each sequence from both its ends, and
+        the windows below ask for the same ones again."""
+        key = min(seq, seq[::-1])
+        if key not in runs:
+            found = tracks.realize([(0, a, b) for a, b in itertools.pairwise(key)])
+            runs[key] = tuple(found) if found is not None else None
+        legs = runs[key]
+        if legs is None or key == seq:
+            return legs
+        return tuple(Leg(leg.nodes[::-1], leg.inner, leg.edges) for leg in reversed(legs))
 
     def windows_run(seq: tuple[int, ...]) -> bool:
         """Every shorter run of consecutive stops ending the sequence can be run on
         its own (a part of a simple path is one): small problems, remembered, that
         often show a long sequence cannot run before the long search starts."""
-        for size in range(3, len(seq)):
-            window = seq[-size:]
-            key = min(window, window[::-1])
-            known = runs.get(key)
-            if known is None:
-                known = runs[key] = tracks.realize(
-                    [(0, a, b) for a, b in itertools.pairwise(key)]) is not None
-            if not known:
-                return False
-        return True
+        return all(realized(seq[-size:]) is not None for size in range(3, len(seq)))
 
     def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
              inner: int, edges: int, tokens: int, must: int, passed: int) -> None:
@@ -126,8 +142,7 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                 more = None
             else:
                 # the prefix run another way might leave room: decide exactly
-                found = tracks.realize([(0, a, b) for a, b in itertools.pairwise((*seq, to))])
-                more = tuple(found) if found is not None else None
+                more = realized((*seq, to))
             if more is None:
                 continue  # no longer sequence through these stops runs either
             walk((*seq, to), more, grown, _inner(more), _edges(more), tokens + tokened[to],
@@ -157,34 +172,78 @@ def _edges(legs: Sequence[Leg]) -> int:
     return out
 
 
-#: the budget the queries and ``legal_actions`` give the search (work units, CPU s)
-DEFAULT_WORK = 5_000_000
+#: the budget the queries and ``legal_actions`` give the search (work units, CPU s).
+#: Not an answer's limit on real play: the largest recorded position of
+#: ../shared/real-positions takes about 0.6 million units (a tenth of a second to
+#: half a second); the budget only ends adversarial, generated tangles
+DEFAULT_WORK = 50_000_000
 DEFAULT_SECONDS = 20.0
+
+#: a connection run's ends (1870, DS-15): the home stop and the destination's stops
+Connection = tuple[tuple[str, int], frozenset[tuple[str, int]]]
 
 
 def best_run(table: StopTable, owned: Sequence[str], max_branches: int | None = None, *,
-             seconds: float | None = None) -> Run:
+             seconds: float | None = None, connection: Connection | None = None) -> Run:
     """The exact best run of the trains named in ``owned`` (phase 2 above).
 
     ``max_branches`` (work units: path steps of phase 1 and the realisations, and
     branch-and-bound nodes) and ``seconds`` (CPU time) let a caller with a budget
-    give up: ``SearchTooLarge`` rather than an answer that might not be the best."""
+    give up: ``SearchTooLarge`` rather than an answer that might not be the best.
+    ``connection``: the best run in which one train runs from the home stop to a
+    stop of the destination (``_connection_run``); an empty run when none can."""
     ctx = table.ctx
     budget = Budget(max_branches, seconds)
-    if any(ctx.barred.get(name) for name in owned):
+    if connection is None and any(ctx.barred.get(name) for name in owned):
         # some train may not run some track on this board (1825 single track, ST-04):
         # stop sequences no longer say what a train may run, explicit paths do
         return route_search_paths.best_run(table, owned, budget)
-    tracks = Tracks(table.graph.adjacent, budget)
+    tracks = Tracks(table.graph.adjacent, budget, table.graph.path_hex)
     types = sorted({name for name in owned if name in ctx.trains})
     trains = [ctx.trains[name] for name in types]
     candidates = candidate_paths(table, trains, tracks) if trains else []
     valued = {name: value_rows(table, train, candidates, _mandatory)
               for name, train in zip(types, trains, strict=True)}
+    if connection is not None:
+        return _connection_run(table, owned, connection, candidates, valued, tracks)
     order = train_order(owned, valued, ctx.trains.__contains__)
     search = _BranchAndBound(order, valued, table, candidates, tracks)
     pick = search.solve()
     return _run(order, pick, search, len(candidates))
+
+
+def _connection_run(table: StopTable, owned: Sequence[str], connection: Connection,
+                    candidates: list[Candidate], valued: dict[str, list[Row]],
+                    tracks: Tracks) -> Run:
+    """The best run with one train home -> destination (DS-15): for each type of
+    train the company owns, one of its trains searches first under a name of its
+    own, valuing only the candidates from the home stop to the destination, and
+    must run one of them (``SuffixSearch.forced``); the other trains run freely.
+    Exact for each type, so the best over the types is the optimum."""
+    home, ends = connection
+    best: Run | None = None
+    for kind in sorted(set(owned) & set(valued)):
+        linked = [row for row in valued[kind]
+                  if connects(candidates[row[2]].stops, home, ends)]
+        if not linked:
+            continue
+        rest = list(owned)
+        rest.remove(kind)
+        name = kind + CONNECTION
+        order = [name, *train_order(rest, valued, table.ctx.trains.__contains__)]
+        search = _BranchAndBound(order, {**valued, name: linked}, table, candidates, tracks)
+        pick = search.solve()
+        if pick and pick[0] >= 0:
+            run = _run(order, pick, search, len(candidates))
+            if best is None or run.total > best.total:
+                best = run
+    return best or Run((), (), 0, len(candidates), 0)
+
+
+def connects(stops: Sequence[tuple[str, int]], home: tuple[str, int],
+             ends: frozenset[tuple[str, int]]) -> bool:
+    """A route through ``stops`` runs from the home stop to one of the ``ends``."""
+    return (stops[0] == home and stops[-1] in ends) or (stops[-1] == home and stops[0] in ends)
 
 
 def _mandatory(cand: Candidate) -> int:
@@ -302,7 +361,7 @@ def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int
         if not search._push(c):  # pragma: no cover - the pick was realised before
             raise AssertionError("the best run no longer fits its track")
         revenues.append(value)
-        routes.append(name)
+        routes.append(real_train(name))
     out = []
     for name, legs in zip(routes, search.legs(), strict=True):
         ids = [legs[0].nodes[0]]
@@ -310,54 +369,3 @@ def _run(order: list[str], pick: list[int], search: _BranchAndBound, listed: int
             ids.extend(leg.nodes[1:])
         out.append(Route(name, tuple(nodes[i] for i in ids)))
     return Run(tuple(out), tuple(revenues), sum(revenues), listed, search.branches)
-
-
-# -- the reference: no pruning, the validator on every path -----------------------------
-
-def simple_paths(table: StopTable) -> list[tuple[Node, ...]]:
-    """Every simple path in the track graph from a stop to another stop (both ways
-    round are listed once)."""
-    adjacent = table.graph.adjacent
-    out: list[tuple[Node, ...]] = []
-
-    def walk(path: list[Node]) -> None:
-        here = path[-1]
-        if len(path) > 1 and here[0] == "stop" and path[0] < here:
-            out.append(tuple(path))
-        for nxt in sorted(adjacent.get(here, ())):
-            if nxt not in path:
-                path.append(nxt)
-                walk(path)
-                path.pop()
-
-    for node in sorted(adjacent):
-        if node[0] == "stop":
-            walk([node])
-    return out
-
-
-def brute_force(table: StopTable, owned: Sequence[str]) -> int:
-    """The best total over every assignment of valid paths to trains (tests, bench)."""
-    per_train: list[list[tuple[Route, int]]] = []
-    paths = simple_paths(table)
-    for name in owned:
-        options: list[tuple[Route, int]] = []
-        for nodes in paths:
-            route = Route(name, nodes)
-            try:
-                options.append((route, check_route(table, route)))
-            except IllegalAction:
-                continue
-        per_train.append(options)
-    best = 0
-    for combo in itertools.product(*[[None, *opts] for opts in per_train]):
-        chosen = [c for c in combo if c is not None]
-        total = sum(v for _, v in chosen)
-        if total <= best:
-            continue
-        try:
-            check_routes(table, [r for r, _ in chosen], owned)
-        except IllegalAction:
-            continue
-        best = total
-    return best

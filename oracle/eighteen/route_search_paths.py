@@ -94,6 +94,7 @@ class _Index:
     def __init__(self, table: StopTable, budget: Budget) -> None:
         self.budget = budget
         self.adjacent = table.graph.adjacent
+        self.turns_back = table.graph.turns_back
         self.stop_ids: dict[Node, int] = {}
         self.segment_bits: dict[frozenset[Node], int] = {}
         self.side_bits: dict[Node, int] = {}
@@ -119,9 +120,10 @@ class _Index:
                 if node != start:
                     out.append(Link(self.stop_ids[node], tuple(path), segments, sides))
                 return
+            before = path[-2] if len(path) > 1 else start
             for nxt in sorted(self.adjacent.get(node, ())):
-                if nxt == start or nxt in path:
-                    continue
+                if nxt == start or nxt in path or self.turns_back(before, node, nxt):
+                    continue  # no loop, and no reversal at a hex side (``routes``)
                 bit = self.side_bits[nxt] if nxt[0] == "side" else 0
                 path.append(nxt)
                 walk(nxt, path, segments | self.segment(node, nxt), sides | bit)

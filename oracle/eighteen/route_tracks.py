@@ -12,6 +12,11 @@ demand instead:
 * a *demand* is one leg of a route, ``(route, a, b)``: stop ``a`` to stop ``b``
   through hex sides only (a leg never passes a stop: a stop on the way is a stop
   of the route);
+* a leg crosses every hex side it passes: it leaves a side on a path of the other
+  hex than the one it came on (no reversal at a junction, ``routes``). The walks
+  that build legs (``shortest``, ``paths``) keep this; the necessary conditions
+  below (reachability, ``musts``, flows) may ignore it, since a condition true of
+  every way through the track is true of every legal one;
 * ``realize`` decides exactly whether all the demands can be given paths at once,
   legs of one route sharing no node (a route visits no hex side twice), legs of
   different routes sharing no track segment (a tile path), and returns the paths.
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 
 from oracle.core.errors import RailrulesError
 from oracle.eighteen.graph import Node
+from oracle.eighteen.route_flows import segment_flow, side_flow
 
 
 class SearchTooLarge(RailrulesError):
@@ -81,12 +87,17 @@ Demand = tuple[int, int, int]  # (route, stop a, stop b), node ids
 class Tracks:
     """The track graph with integer node ids and one bit per segment."""
 
-    def __init__(self, adjacent: Mapping[Node, set[Node]], budget: Budget) -> None:
+    def __init__(self, adjacent: Mapping[Node, set[Node]], budget: Budget,
+                 path_hex: Mapping[frozenset[Node], str] | None = None) -> None:
         self.budget = budget
         self.nodes: list[Node] = sorted(adjacent)
         self.ids = {n: i for i, n in enumerate(self.nodes)}
         self.is_stop = [n[0] == "stop" for n in self.nodes]
         self.adj: list[list[tuple[int, int]]] = [[] for _ in self.nodes]
+        #: per node, per segment bit at it: the segments a walk that came in on that
+        #: one may not leave by (at a hex side, the paths of the same hex: no
+        #: reversal; none at a stop, or without ``path_hex``)
+        self.back: list[dict[int, int]] = [{} for _ in self.nodes]
         bits: dict[tuple[int, int], int] = {}
         for a in self.nodes:
             i = self.ids[a]
@@ -97,13 +108,30 @@ class Tracks:
                 if bit is None:
                     bit = bits[key] = 1 << len(bits)
                 self.adj[i].append((j, bit))
+            if path_hex is not None and a[0] == "side":
+                by_hex: dict[str, int] = {}
+                for b in adjacent[a]:
+                    h = path_hex[frozenset((a, b))]
+                    by_hex[h] = by_hex.get(h, 0) | self._bit(bits, i, self.ids[b])
+                self.back[i] = {self._bit(bits, i, self.ids[b]):
+                                by_hex[path_hex[frozenset((a, b))]] for b in adjacent[a]}
         self._dist: dict[int, list[int]] = {}
+        #: legs found between two stops (``shortest``), a few per ordered pair
+        self._legs: dict[tuple[int, int], list[Leg]] = {}
         self._bridges: dict[int, dict[int, int]] = {}
         self._cuts: dict[int, dict[int, int]] = {}
         #: small sets of demands (routes numbered from 0) known not to fit
         self._cores: list[tuple[Demand, ...]] = []
         #: whether the demands around one stop fit (routes numbered from 0)
         self._around: dict[tuple[Demand, ...], bool] = {}
+
+    @staticmethod
+    def _bit(bits: dict[tuple[int, int], int], i: int, j: int) -> int:
+        key = (min(i, j), max(i, j))
+        bit = bits.get(key)
+        if bit is None:
+            bit = bits[key] = 1 << len(bits)
+        return bit
 
     def legs_from(self, a: int) -> set[int]:
         """The stops one leg from ``a`` reaches."""
@@ -259,37 +287,75 @@ class Tracks:
         return False
 
     def shortest(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Leg | None:
-        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments."""
-        parent: dict[int, tuple[int, int]] = {a: (-1, 0)}
-        frontier = [a]
-        is_stop = self.is_stop
+        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments,
+        or None (see ``_shortest``). The legs found before between the two stops are
+        tried first: one that avoids the bans is as good an answer (callers want a
+        leg that fits, and its length only guides them), and the search asks the
+        same pairs again and again with different bans."""
+        key = (a, b)
+        known = self._legs.get(key)
+        if known is None:
+            known = self._legs[key] = []
+        for leg in known:
+            if not (leg.inner & banned_nodes or leg.edges & banned_edges):
+                return leg
+        found = self._shortest(a, b, banned_nodes, banned_edges)
+        if found is not None and len(known) < _LEGS_KEPT:
+            known.append(found)
+        return found
+
+    def _shortest(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Leg | None:
+        """A shortest leg from ``a`` to ``b`` avoiding the banned sides and segments,
+        or None. A breadth-first search over (node, the hex it was entered from):
+        at a side a walk leaves into the other hex (no reversal). Its shortest walk
+        may pass a side twice (once each way); that is no leg, and None then only
+        sends the caller to the exact search (``realize``), as when none exists."""
+        # state: (node, the segment it came in on); at a side only its hex matters
+        start = (a, 0)
+        parent: dict[tuple[int, int], tuple[int, int]] = {}
+        seen: set[tuple[int, int]] = {start}
+        frontier = [start]
+        is_stop, back, adj = self.is_stop, self.back, self.adj
         steps = 0
         while frontier:
             grown = []
-            for node in frontier:
-                for nxt, bit in self.adj[node]:
+            for state in frontier:
+                node, came = state
+                forbid = back[node].get(came, 0) if came else 0
+                for nxt, bit in adj[node]:
                     steps += 1
-                    if bit & banned_edges or nxt in parent:
+                    if bit & (banned_edges | forbid):
                         continue
                     if nxt != b and (is_stop[nxt] or banned_nodes >> nxt & 1):
                         continue
-                    parent[nxt] = (node, bit)
+                    key = (nxt, back[nxt].get(bit, 0))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    parent[(nxt, bit)] = state
                     if nxt == b:
                         self.budget.tick(steps)
-                        nodes, inner, edges = [b], 0, 0
-                        at = b
-                        while at != a:
-                            prev, e = parent[at]
-                            edges |= e
-                            if prev != a:
-                                inner |= 1 << prev
-                            nodes.append(prev)
-                            at = prev
-                        return Leg(tuple(reversed(nodes)), inner, edges)
-                    grown.append(nxt)
+                        return self._leg(a, (nxt, bit), parent)
+                    grown.append((nxt, bit))
             frontier = grown
         self.budget.tick(steps)
         return None
+
+    def _leg(self, a: int, end: tuple[int, int],
+             parent: Mapping[tuple[int, int], tuple[int, int]]) -> Leg | None:
+        """The leg the states lead back through, if it passes no node twice."""
+        nodes, inner, edges = [end[0]], 0, 0
+        at = end
+        while at[0] != a or at[1]:
+            prev = parent[at]
+            edges |= at[1]
+            if prev[0] != a:
+                if inner >> prev[0] & 1:
+                    return None
+                inner |= 1 << prev[0]
+            nodes.append(prev[0])
+            at = prev
+        return Leg(tuple(reversed(nodes)), inner, edges)
 
     def paths(self, a: int, b: int, banned_nodes: int, banned_edges: int) -> Iterator[Leg]:
         """Every leg from ``a`` to ``b`` avoiding the banned sides and segments, the
@@ -299,10 +365,14 @@ class Tracks:
         is_stop, adj, tick, connected = self.is_stop, self.adj, self.budget.tick, self.connected
         path = [a]
 
-        def walk(node: int, inner: int, edges: int) -> Iterator[Leg]:
+        back = self.back
+
+        def walk(node: int, inner: int, edges: int, came: int) -> Iterator[Leg]:
             tick()
+            # at a side, not back into the hex the walk came from (no reversal)
+            barred = edges | banned_edges | (back[node].get(came, 0) if came else 0)
             options = sorted(((dist[n], n, bit) for n, bit in adj[node]
-                              if not bit & edges and not bit & banned_edges),
+                              if not bit & barred),
                              key=lambda t: t[0])
             for d, nxt, bit in options:
                 if nxt == b:
@@ -316,10 +386,10 @@ class Tracks:
                                  edges | bit | banned_edges):
                     continue
                 path.append(nxt)
-                yield from walk(nxt, inner | 1 << nxt, edges | bit)
+                yield from walk(nxt, inner | 1 << nxt, edges | bit, bit)
                 path.pop()
 
-        yield from walk(a, 0, 0)
+        yield from walk(a, 0, 0, 0)
 
     def realize(self, demands: list[Demand], fixed_edges: int = 0,
                 fixed_nodes: Mapping[int, int] | None = None, *,
@@ -439,7 +509,7 @@ class Tracks:
             ends.setdefault(a, {})[b] = ends.setdefault(a, {}).get(b, 0) + 1
             ends.setdefault(b, {})[a] = ends.setdefault(b, {}).get(a, 0) + 1
         return all(sum(targets.values()) < 2 or
-                   self._flow(s, targets, used) >= sum(targets.values())
+                   segment_flow(self, s, targets, used) >= sum(targets.values())
                    for s, targets in ends.items())
 
     def _route_flows_allow(self, demands: list[Demand], used: int,
@@ -452,122 +522,9 @@ class Tracks:
             around.setdefault((r, b), []).append(a)
         for (r, stop), ends in around.items():
             if len(ends) == 2 and ends[0] != ends[1] and \
-                    self._side_flow(stop, ends, used, route_nodes.get(r, 0)) < 2:
+                    side_flow(self, stop, ends, used, route_nodes.get(r, 0)) < 2:
                 return False
         return True
-
-    def _side_flow(self, s: int, ends: list[int], banned_edges: int, banned_nodes: int) -> int:
-        """Ways from stop ``s`` to the stops ``ends`` (one each) that share no hex side
-        nor segment: augmenting paths with each side split into an entry and an exit
-        of capacity one."""
-        flow: dict[tuple[int, int, int, int], int] = {}  # (from, side, to, side) -> units
-        is_stop, adj = self.is_stop, self.adj
-        taken: set[int] = set()
-        total = steps = 0
-        for _ in ends:
-            # states: (node, 0) entry, (node, 1) exit
-            parent: dict[tuple[int, int], tuple[int, int] | None] = {(s, 1): None}
-            frontier = [(s, 1)]
-            sink: tuple[int, int] | None = None
-            while frontier and sink is None:
-                grown = []
-                for state in frontier:
-                    node, side = state
-                    nexts: list[tuple[int, int]] = []
-                    if side == 1:
-                        for nxt, bit in adj[node]:
-                            if bit & banned_edges or nxt == s or \
-                                    flow.get((node, 1, nxt, 0), 0) >= 1:
-                                continue
-                            if is_stop[nxt] and nxt not in ends:
-                                continue
-                            if not is_stop[nxt] and banned_nodes >> nxt & 1:
-                                continue
-                            nexts.append((nxt, 0))
-                        if node != s and flow.get((node, 0, node, 1), 0) > 0:
-                            nexts.append((node, 0))
-                    else:
-                        if is_stop[node]:
-                            if node not in taken:
-                                parent.setdefault(state, None)
-                                sink = state
-                                break
-                        elif flow.get((node, 0, node, 1), 0) < 1:
-                            nexts.append((node, 1))
-                        for prev, _ in adj[node]:
-                            if flow.get((prev, 1, node, 0), 0) > 0:
-                                nexts.append((prev, 1))
-                    for nxt_state in nexts:
-                        steps += 1
-                        if nxt_state not in parent:
-                            parent[nxt_state] = state
-                            grown.append(nxt_state)
-                frontier = grown
-            if sink is None:
-                break
-            taken.add(sink[0])
-            at = sink
-            while parent[at] is not None:
-                up = parent[at]
-                assert up is not None
-                key = (up[0], up[1], at[0], at[1])
-                back = (at[0], at[1], up[0], up[1])
-                if flow.get(back, 0) > 0:
-                    flow[back] -= 1  # cancel
-                else:
-                    flow[key] = flow.get(key, 0) + 1
-                at = up
-            total += 1
-        self.budget.tick(steps)
-        return total
-
-    def _flow(self, s: int, targets: Mapping[int, int], banned_edges: int) -> int:
-        """Segment-disjoint ways from stop ``s`` to the stops ``targets`` (each taking
-        at most its count), through hex sides and those ends, by augmenting paths: a
-        maximum flow at least as large as the number of legs that really fit."""
-        flow: dict[tuple[int, int], int] = {}
-        taken: dict[int, int] = {}
-        need = sum(targets.values())
-        is_stop, adj = self.is_stop, self.adj
-        total = steps = 0
-        while total < need:
-            parent: dict[int, int] = {s: -1}
-            frontier = [s]
-            sink = -1
-            while frontier and sink < 0:
-                grown = []
-                for node in frontier:
-                    for nxt, bit in adj[node]:
-                        steps += 1
-                        if bit & banned_edges or nxt in parent or \
-                                flow.get((node, nxt), 0) >= 1:
-                            continue
-                        if is_stop[nxt]:
-                            if taken.get(nxt, 0) < targets.get(nxt, 0):
-                                parent[nxt] = node
-                                sink = nxt
-                                break
-                            if nxt not in targets:
-                                continue
-                            # a full end is still a node of the flow: a later path may
-                            # cancel flow through it (the bound stays a relaxation)
-                        parent[nxt] = node
-                        grown.append(nxt)
-                    if sink >= 0:
-                        break
-                frontier = grown
-            if sink < 0:
-                break
-            taken[sink] = taken.get(sink, 0) + 1
-            at = sink
-            while at != s:
-                up = parent[at]
-                flow[(up, at)] = flow.get((up, at), 0) + 1
-                flow[(at, up)] = flow.get((at, up), 0) - 1
-                at = up
-            total += 1
-        self.budget.tick(steps)
-        return total
 
     def greedy(self, demands: list[Demand], used: int,
                 route_nodes: Mapping[int, int]) -> list[Leg] | None:
@@ -630,6 +587,9 @@ def _renumbered(demands: list[Demand]) -> tuple[Demand, ...]:
     renumber: dict[int, int] = {}
     return tuple((renumber.setdefault(r, len(renumber)), a, b) for r, a, b in demands)
 
+
+#: how many legs ``shortest`` keeps per pair of stops
+_LEGS_KEPT = 6
 
 #: work units (``Budget``) the exact search may spend in its first go in each order
 #: (doubled each round)

@@ -6,7 +6,15 @@ must keep (1830 rules on running trains; the same in every title here unless a
 title's hooks say more):
 
 * it follows track: each pair of neighbouring nodes is joined by a path of a tile;
-* it never visits a node twice (a stop, or a hex side: no loops, no reused track);
+* it never visits a node twice (a stop, or a hex side): no loop, and no hex edge
+  used twice, which is how tobymao/18xx counts a route's track;
+* it crosses every hex side it passes: it arrives on a path of one hex and leaves
+  on a path of the other. A side is one node here, shared by the paths of both
+  hexes that end at it, so without this rule a route could arrive on one path of a
+  junction tile (24, 25, ... 29, or a city with several exits) and leave on
+  another path of the same tile at that edge: a train reversing at a junction,
+  which no 18xx rule allows (1830 rules, "a train may not reverse"; tobymao walks
+  a route from a path into the neighbouring hex's path at the opposite edge);
 * it has at least two stops its train counts, and the train may run that many;
 * it contains a city holding one of the company's station tokens;
 * it passes through no city whose every slot holds another company's token, and
@@ -159,6 +167,10 @@ def check_route(table: StopTable, route: Route) -> int:
     for a, b in itertools.pairwise(nodes):
         if b not in adjacent.get(a, ()):
             raise refuse("route/not_connected", f"no track from {node_name(a)} to {node_name(b)}")
+    for before, side, after in zip(nodes, nodes[1:], nodes[2:], strict=False):
+        if table.graph.turns_back(before, side, after):
+            raise refuse("route/reverses", f"the route turns back at hex side "
+                         f"{node_name(side)}: it must cross into the other hex")
     barred = ctx.barred.get(train.name)
     if barred and route.segments() & barred:
         raise IllegalAction("route/single_track", ctx.barred_ruling,

@@ -24,8 +24,9 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   (``fuzz_protocol_ratio_rounds``);
 * instruction counts, which do not drift, come from ``python -m
   oracle.harness.instructions`` (callgrind; docs/fuzz.md, "Speed").
-* ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``: the 18xx
-  route search (``oracle/harness/route_bench.py`` says on what).
+* ``route_search_ms``, ``route_search_ms_max``, ``route_search_brute_ratio``,
+  ``route_search_real_ms``, ``route_search_real_ms_max``: the 18xx route search
+  (``oracle/harness/route_bench.py`` and ``route_bench_real.py`` say on what).
 """
 
 from __future__ import annotations

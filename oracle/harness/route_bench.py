@@ -10,7 +10,9 @@
   of the two figures above; they are the search's known weak spot, see
   docs/18xx.md);
 * ``route_search_brute_ratio``: on 60 small random boards (3 x 3 hexes, up to
-  three trains), the brute force's total time over the search's.
+  three trains), the brute force's total time over the search's;
+* ``route_search_real_ms``, ``route_search_real_ms_max``: the same search on the
+  positions of real recorded games (``route_bench_real``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from oracle.eighteen.records import Allowance, TrainType
 from oracle.eighteen.route_search import SearchTooLarge, best_run, brute_force
 from oracle.eighteen.routes import RouteContext, StopTable
 from oracle.eighteen.titles import TITLES
+from oracle.harness.route_bench_real import real_figures
 
 _STOPS = frozenset({"city", "town", "offboard"})
 #: plain n-trains for the small random boards of the brute-force ratio
@@ -96,7 +99,7 @@ def route_figures() -> dict[str, Any]:
     median, worst, unfinished = search_ms()
     return {"route_search_ms": round(median, 1), "route_search_ms_max": round(worst, 1),
             "route_search_unfinished": unfinished,
-            "route_search_brute_ratio": round(brute_ratio(), 1)}
+            "route_search_brute_ratio": round(brute_ratio(), 1), **real_figures()}
 
 
 def eighteen_figures(games: int, rounds: int = 5) -> dict[str, Any]:
