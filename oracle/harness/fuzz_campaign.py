@@ -80,9 +80,17 @@ def random_chooser(rng: random.Random) -> Chooser:
     """An action type first, then an action of that type: a game-neutral policy that
     keeps games moving (uniform over all actions would mostly shuffle pieces)."""
     def choose(step: int, legal: list[JSON]) -> JSON:
-        kinds = sorted({str(a.get("type", "")) for a in legal})
-        kind = rng.choice(kinds)
-        return rng.choice([a for a in legal if str(a.get("type", "")) == kind])
+        # one pass groups the actions by type, in their order: the same draws as
+        # listing the types, then filtering the actions of the one drawn
+        by_kind: dict[str, list[JSON]] = {}
+        for a in legal:
+            kind = str(a.get("type", ""))
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [a]
+            else:
+                group.append(a)
+        return rng.choice(by_kind[rng.choice(sorted(by_kind))])
     return choose
 
 

@@ -23,11 +23,10 @@ import contextlib
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Final
 
-import orjson
-
-from oracle.core.wire_json import PASS_THROUGH as _PASS_THROUGH
+from oracle.harness.canonical_keys import key, keys
 from oracle.harness.lockstep_played import (
     HOWS,
     Divergence,
@@ -71,31 +70,11 @@ class _Gap:
 
 
 _GAPS: Final = {how: _Gap(how) for how in HOWS}
+_first: Final = itemgetter(0)
 
 
 def _gap(err: ImplementationOutcome) -> _Gap:
     return _GAPS[how_declined(err)]
-
-
-_SORTED: Final = orjson.OPT_SORT_KEYS | _PASS_THROUGH
-
-
-def key(value: Any) -> str:
-    """One canonical text for a JSON value (sorted keys, no spaces): the text of
-    ``json.dumps(value, sort_keys=True, separators=(",", ":"))``, floats' spelling
-    aside (``1e16`` for ``1e+16``: the same double, and one spelling per double).
-    orjson writes it, some eight times quicker (every legal action of A is keyed at
-    every step); the standard module writes whatever orjson writes otherwise or not
-    at all: non-ASCII text and DEL (escaped by the standard module), NaN and the
-    infinities (orjson writes ``null``, so any ``null`` goes the slow way), integers
-    past 64 bits, keys that are no strings, and subclasses of the JSON types."""
-    try:
-        text = orjson.dumps(value, option=_SORTED)
-        if text.isascii() and b"\x7f" not in text and b"null" not in text:
-            return text.decode("ascii")
-    except orjson.JSONEncodeError:
-        pass
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def short(value: Any, limit: int = 300) -> Any:
@@ -221,14 +200,20 @@ class Lockstep:
         """Both sides' answers about one step: the action (if any) applied, then every
         question about the new positions. B's one request goes first and its reply is
         read last, as in ``_both``; A is asked through ``start_inspect`` too."""
+        # Each side's position is the object it returned (or the other side's, where it
+        # declined), which the lockstep changes in no way and hands only to readers (the
+        # trace, the shrinker's list): pinned, an in-process side reads it from the state
+        # it made it from instead of keying its exact form again.
         try:
-            b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
+            with self.b.pinned(self.game, pb):
+                b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
         except ImplementationOutcome as b_error:
             def b_failed(err: ImplementationOutcome = b_error) -> Answers:
                 raise err
             b_reply = b_failed
         try:
-            a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
+            with self.a.pinned(self.game, pa):
+                a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
         except ImplementationOutcome as err:  # A's whole request failed: every answer is
             a = {q: err for q in (("apply",) if action is not None else INSPECT_QUESTIONS)}
         except BaseException:
@@ -412,14 +397,18 @@ class Lockstep:
             return None
         if a_gap:
             la = lb
-        # Each action is keyed once (its canonical text): sorting, comparing the two
-        # sets and finding the chosen action's index all reuse the keys.
-        keyed = sorted(((key(x), x) for x in la), key=lambda kx: kx[0])
+        # Each action is keyed once (its canonical text), all of A's at once: sorting,
+        # comparing the two lists and sets and finding the chosen action's index all
+        # reuse the keys.
+        texts = keys(la)
+        keyed = sorted(zip(texts, la, strict=True), key=_first)
         legal = [x for _, x in keyed]
         self._keys = [k for k, _ in keyed]
         self._key_set = ka = set(self._keys)
-        if not a_gap and not b_gap and key(la) != key(lb):  # the same list in the same
-            kb = {key(x) for x in lb}  # order needs no more
+        # The same list in the same order (A's keys joined are the key of A's list, so
+        # B's whole list is keyed in one call) needs no more.
+        if not a_gap and not b_gap and "[" + ",".join(texts) + "]" != key(lb):
+            kb = set(keys(lb))
             if ka != kb or len(la) != len(lb):
                 played.divergence = Divergence(step, "legal_actions", {
                     "count_a": len(la), "count_b": len(lb),
