@@ -14,6 +14,7 @@ from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
+from oracle.rocket.rules.listing import legal_json
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -86,7 +87,7 @@ class RocketAPI(Pins[State]):
 
     def legal_actions(self, position: JSON) -> list[JSON]:
         state = self._state(position)
-        return [a.to_json() for a in self.rules.iter_legal(state)]
+        return legal_json(self.rules, state)
 
     def apply(self, position: JSON, action: JSON) -> JSON:
         state = self._state(position)
