@@ -46,15 +46,25 @@ def key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def keyed(values: list[Any]) -> tuple[str, list[str]]:
+    """``(key(values), [key(v) for v in values])``, some ten times quicker for a list
+    of flat objects (the legal actions). orjson writes the whole list once (one C call:
+    a call per value cost more than the writing), and where every value is an object
+    the list's text is cut at each ``},{``: between two objects that is where one ends
+    and the next begins, so the cuts are exactly the values when they are as many as
+    the values (a ``},{`` inside a string, or an object inside a value, makes more
+    pieces, and the values are then keyed one by one). The whole text is checked as
+    ``key`` checks one value's, so each piece is what ``key`` gives its value."""
+    whole = key(values)
+    if not values:
+        return whole, []
+    if whole.startswith("[{") and set(map(type, values)) == {dict}:
+        pieces = whole[2:-2].split("},{")
+        if len(pieces) == len(values):
+            return whole, ["{" + p + "}" for p in pieces]
+    return whole, [key(v) for v in values]
+
+
 def keys(values: list[Any]) -> list[str]:
-    """``[key(v) for v in values]``, some three times quicker. Each value's text is
-    checked as ``key`` checks it, all at once: a text is plain when the texts joined
-    are (``null`` cannot straddle two texts: no JSON text ends in ``n``, ``nu`` or
-    ``nul``, and a straddling match would only send the values the slow way)."""
-    try:
-        texts = list(map(_DUMP, values))
-    except orjson.JSONEncodeError:  # one value orjson cannot write: each on its own
-        return [key(v) for v in values]
-    if _plain(b"".join(texts)):
-        return list(map(bytes.decode, texts))
-    return [key(v) for v in values]
+    """``[key(v) for v in values]`` (``keyed``)."""
+    return keyed(values)[1]

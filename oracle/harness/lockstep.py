@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
-from oracle.harness.canonical_keys import key, keys
+from oracle.harness.canonical_keys import key, keyed, keys
 from oracle.harness.lockstep_played import (
     HOWS,
     Divergence,
@@ -400,14 +400,13 @@ class Lockstep:
         # Each action is keyed once (its canonical text), all of A's at once: sorting,
         # comparing the two lists and sets and finding the chosen action's index all
         # reuse the keys.
-        texts = keys(la)
-        keyed = sorted(zip(texts, la, strict=True), key=_first)
-        legal = [x for _, x in keyed]
-        self._keys = [k for k, _ in keyed]
+        whole, texts = keyed(la)
+        by_key = sorted(zip(texts, la, strict=True), key=_first)
+        legal = [x for _, x in by_key]
+        self._keys = [k for k, _ in by_key]
         self._key_set = ka = set(self._keys)
-        # The same list in the same order (A's keys joined are the key of A's list, so
-        # B's whole list is keyed in one call) needs no more.
-        if not a_gap and not b_gap and "[" + ",".join(texts) + "]" != key(lb):
+        if not a_gap and not b_gap and whole != key(lb):  # the same list in the same
+            # order needs no more
             kb = set(keys(lb))
             if ka != kb or len(la) != len(lb):
                 played.divergence = Divergence(step, "legal_actions", {
