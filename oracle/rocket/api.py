@@ -59,9 +59,14 @@ class RocketAPI(Pins[State]):
         self._decoded[text] = state
 
     def _encode(self, state: State) -> JSON:
-        """``codec.to_json``, and the result remembered: the next question is about it."""
+        """``codec.to_json``, and the result remembered: the next question is about it.
+        Made from a pinned position, it goes to a caller that pins what it holds (the
+        fuzz lockstep, from one step to the next), so it is remembered only by identity
+        (``returned``), without its exact form's key: a caller that hands it back
+        unpinned after all costs one decode, and the answer is the same."""
         position = codec.to_json(state)
-        self._remember(_text(position), state)
+        if self._pin is None:
+            self._remember(_text(position), state)
         self.returned(position, state)  # pinned questions skip the key (``_text``)
         return position
 
