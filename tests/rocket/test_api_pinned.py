@@ -73,6 +73,7 @@ def test_only_the_objects_returned_last_are_pinned(keyed: list[int]) -> None:
     assert keyed[0] == before
     for _ in range(RECENT):  # now it is too old
         api.new_game(["p1", "p2", "p3"], {})
+    before = keyed[0]
     with api.pinned(first):
         api.scores(first)
     assert keyed[0] == before + 1
