@@ -139,6 +139,9 @@ class Lockstep:
         for side, other in ((a, b), (b, a)):
             if isinstance(side, ProtocolClient) and _reference(other):
                 side.check_actions = False
+        #: B is an engine behind the protocol and A the reference oracle: B's position
+        #: equal to A's, types exact, is the oracle's own and needs no check of its own
+        self._reference_b = isinstance(b, ProtocolClient) and _reference(a)
         self.codes = True
         self._conventions(a, b)
         #: the canonical keys of the sorted legal actions chosen from, and their set
@@ -220,10 +223,18 @@ class Lockstep:
             self._drain(b_reply)
             raise
         b: Answers | ImplementationOutcome
+        # A (the reference oracle, in process) has made its position: a served B handing
+        # back that very value is not checked again (ProtocolClient.reference_position)
+        client = self.b if self._reference_b and isinstance(self.b, ProtocolClient) else None
+        if client is not None:
+            client.reference_position = _accepted_position(a.get("apply"))
         try:
             b = b_reply()
         except ImplementationOutcome as err:
             b = err
+        finally:
+            if client is not None:
+                client.reference_position = None
         return _Step(a, b)
 
     def _b_answers(self, pb: JSON) -> Answers | ImplementationOutcome:
@@ -441,6 +452,13 @@ class Lockstep:
 def _reference(impl: Implementation) -> bool:
     """The built-in oracle as it ships: in process, no game engine replaced."""
     return type(impl) is InProcess and not impl._overrides
+
+
+def _accepted_position(verdict: Any) -> JSON | None:
+    """The position an accepted ``apply`` answer made, else None."""
+    if isinstance(verdict, Verdict) and verdict.accepted:
+        return verdict.position
+    return None
 
 
 def _verdict_json(v: Verdict) -> JSON:
