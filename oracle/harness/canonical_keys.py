@@ -53,12 +53,17 @@ def keyed(values: list[Any]) -> tuple[str, list[str]]:
     the list's text is cut at each ``},{``: between two objects that is where one ends
     and the next begins, so the cuts are exactly the values when they are as many as
     the values (a ``},{`` inside a string, or an object inside a value, makes more
-    pieces, and the values are then keyed one by one). The whole text is checked as
-    ``key`` checks one value's, so each piece is what ``key`` gives its value."""
-    whole = key(values)
-    if not values:
-        return whole, []
-    if whole.startswith("[{") and set(map(type, values)) == {dict}:
+    pieces, and the values are then keyed one by one). Only a plain text (``key``'s
+    check) is cut: each piece is then orjson's text of its value, plain too, which is
+    what ``key`` gives it; otherwise each value is keyed on its own, as ``key`` would."""
+    try:
+        text = _DUMP(values)
+    except orjson.JSONEncodeError:
+        text = b"null"  # not plain: the slow way below
+    if not _plain(text):
+        return key(values), [key(v) for v in values]
+    whole = text.decode("ascii")
+    if values and whole.startswith("[{") and set(map(type, values)) == {dict}:
         pieces = whole[2:-2].split("},{")
         if len(pieces) == len(values):
             return whole, ["{" + p + "}" for p in pieces]

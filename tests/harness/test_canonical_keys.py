@@ -50,3 +50,11 @@ def test_the_keys_are_the_standard_modules_text() -> None:
     values = [{"type": "move", "player": "p1", "line": "york", "to": "B6"}, {}, {"n": 1.5}]
     assert keys(values) == [json.dumps(v, sort_keys=True, separators=(",", ":"))
                             for v in values]
+
+
+def test_a_list_written_the_slow_way_keys_each_value_as_key_does() -> None:
+    """A ``null`` sends the list's text to the standard module, which spells floats its
+    own way (``1e-05``): each value is still keyed as ``key`` keys it alone (orjson's
+    ``0.00001``), so the chosen action is found among the keys."""
+    values = [{"type": None}, {"type": 1e-05}]
+    assert keyed(values) == _expected(values)
