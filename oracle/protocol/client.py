@@ -351,8 +351,9 @@ class ProtocolClient(Implementation):
             return answer
         command = f"{within} ({question})" if within else question
         if question == "apply":
-            if answer.accepted and not same_json(answer.position, self.reference_position):
-                checks.position(command, answer.position)
+            if answer.accepted:
+                if not same_json(answer.position, self.reference_position):
+                    checks.position(command, answer.position)
             elif self.level() == "reasons":
                 _registered(command, game, answer.code)
         elif question == "legal_actions":

@@ -99,3 +99,42 @@ def test_a_position_changed_unpinned_is_read_again() -> None:
     after.position["supply"]["passengers"] = -1
     with pytest.raises(Exception, match="passengers"):
         impl.scores("rocket", after.position)
+
+
+def test_a_served_oracle_agrees_and_its_own_positions_skip_the_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against ``railrules serve`` (B) the reference oracle (A) agrees on every step; B's
+    positions, the same values as A's, are not checked again, while a position that is
+    not (a served mutant's, below) is."""
+    from oracle.harness.fuzz_bench import SERVE
+    from oracle.protocol.client import ProtocolClient
+    from oracle.protocol.reply_checks import ReplyChecks
+
+    checked: list[int] = []
+    real = ReplyChecks._check_position
+
+    def counting(self: ReplyChecks, command: str, position: Any) -> None:
+        checked.append(1)
+        real(self, command, position)
+
+    monkeypatch.setattr(ReplyChecks, "_check_position", counting)
+    served = ProtocolClient(SERVE, timeout=60.0)
+    try:
+        played = play_one(Lockstep(InProcess(), served, "rocket"),
+                          Campaign(**{**CAMPAIGN.to_json(), "max_actions": 30}), 0)
+    finally:
+        served.close()
+    assert played.divergence is None and len(played.actions) == 30
+    assert len(checked) <= 1  # the new game's, at most: no applied position
+    assert served.reference_position is None
+
+
+def test_a_served_mutant_is_caught_with_its_positions_checked() -> None:
+    from oracle.protocol.client import ProtocolClient
+
+    served = ProtocolClient("railrules serve-mutant never_isolated", timeout=60.0)
+    try:
+        played = play_one(Lockstep(InProcess(), served, "rocket"), CAMPAIGN, 0)
+    finally:
+        served.close()
+    assert played.divergence is not None and played.divergence.kind == "position"
