@@ -1,10 +1,10 @@
 """Fuzz throughput for ``railrules bench``: the same seeded lockstep games, oracle
 against oracle in one process and oracle against ``railrules serve`` over the
 protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
-target >= 0.5), and the same by CPU time (``fuzz_actions_per_cpu_s``: in-process
-lockstep steps a CPU second, the campaign's unit; ``fuzz_protocol_actions_per_cpu_s``
-served, both processes counted) (``fuzz_protocol_cpu_ratio``: this process
-plus the served one), which a busy machine drifts less.
+target >= 0.5), and the same by CPU time (``fuzz_protocol_cpu_ratio``: this process
+plus the served one), which a busy machine drifts less; per step, the campaign's unit,
+``fuzz_actions_per_cpu_s`` (in process) and ``fuzz_protocol_actions_per_cpu_s``
+(served, both processes' CPU).
 
 The two are timed in alternation, not one after the other: both stay open for the whole
 measurement (the served process starts once, before the clock runs: start-up is not a
