@@ -23,6 +23,10 @@ from oracle.rocket.state import fast_replace as replace
 class Stations(Hooks):
     """Stations (SR-STA-*): placing, moving, and when track fixes them."""
 
+    #: the last position ``station_spaces`` was asked about, and the spaces its track
+    #: and locomotives keep stations out of
+    _kept_out: tuple[State, frozenset[str]] | None = None
+
     def station_fixed(self, state: State, space: str) -> bool:
         """SR-STA-01: a station that track has reached is part of the line."""
         return space in state.track_owner or space in state.loco_at
@@ -75,9 +79,17 @@ class Stations(Hooks):
         built per position instead of per space, since legal_actions lists them all.
         tests/rocket/test_stations_tokens.py holds the two equal on random positions."""
         zone = state.board.zone  # a space and its neighbours, one tuple per space
-        bad = set(state.track_owner)
-        for s in state.loco_at:
-            bad.update(zone.get(s) or (s,))  # a space off the board has no neighbours
+        last = self._kept_out
+        if last is not None and last[0] is state:  # the same position's next station
+            bad = set(last[1])
+        else:
+            kept = set(state.track_owner)
+            for s in state.loco_at:
+                kept.update(zone.get(s) or (s,))  # a space off the board has no neighbours
+            # kept with the (immutable) position it is for: the listing asks once for a
+            # new station and once per movable one, and only the stations differ
+            self._kept_out = (state, frozenset(kept))
+            bad = kept
         for s in state.station_owner:
             if s != moving:
                 bad.update(zone.get(s) or (s,))
