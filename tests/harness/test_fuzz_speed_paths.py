@@ -138,3 +138,14 @@ def test_a_served_mutant_is_caught_with_its_positions_checked() -> None:
     finally:
         served.close()
     assert played.divergence is not None and played.divergence.kind == "position"
+
+
+def test_18xx_plays_the_same_games_pinned_or_not() -> None:
+    """18xx pins too (EighteenAPI): its applies to a pinned position change nothing."""
+    campaign = Campaign(impl="oracle", against="oracle", game="18xx", seed=3, games=1,
+                        max_actions=60)
+    for index in range(6):
+        fast = play_one(Lockstep(InProcess(), InProcess(), "18xx"), campaign, index)
+        slow = play_one(Lockstep(Unpinned(), Unpinned(), "18xx"), campaign, index)
+        assert (fast.actions, fast.divergence, fast.outcome) == (
+            slow.actions, slow.divergence, slow.outcome)
