@@ -63,9 +63,11 @@ class Pinning(Protocol):
     """An optional part of a ``GameAPI``: within ``pinned(position)``, questions
     about that very object (``position is ...``) are answered from the position the
     API decoded or made for it, without reading it again. Only for a caller that
-    made the object by asking this API and has handed it to nobody since (the
-    protocol server and ``Implementation.start_inspect`` between an ``apply`` and
-    the questions about its result): identity says nothing about changes."""
+    made the object by asking this API and has changed it in no way, nor handed it to
+    anybody who might, since (the protocol server and
+    ``Implementation.start_inspect`` between an ``apply`` and the questions about its
+    result; the fuzz lockstep, whose positions go only to readers, from one step to
+    the next): identity says nothing about changes."""
 
     def pinned(self, position: JSON) -> AbstractContextManager[None]: ...
 

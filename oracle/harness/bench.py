@@ -18,7 +18,8 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   ``railrules fuzz`` lockstep games (the first registered game, at most
   ``--fuzz-actions`` actions each) against ``railrules serve`` and in one process
   (oracle.harness.fuzz_bench), by the wall clock, and the same per CPU second
-  (``fuzz_games_per_cpu_s``, ``fuzz_inprocess_games_per_cpu_s``,
+  (``fuzz_games_per_cpu_s``, ``fuzz_inprocess_games_per_cpu_s``, and per step
+  ``fuzz_actions_per_cpu_s`` in process, ``fuzz_protocol_actions_per_cpu_s`` served,
   ``fuzz_protocol_cpu_ratio``: the served process's CPU counted too); each game is
   timed both ways back to back and the ratios are medians of those rounds
   (``fuzz_protocol_ratio_rounds``);

@@ -2,7 +2,9 @@
 against oracle in one process and oracle against ``railrules serve`` over the
 protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
 target >= 0.5), and the same by CPU time (``fuzz_protocol_cpu_ratio``: this process
-plus the served one), which a busy machine drifts less.
+plus the served one), which a busy machine drifts less; per step, the campaign's unit,
+``fuzz_actions_per_cpu_s`` (in process) and ``fuzz_protocol_actions_per_cpu_s``
+(served, both processes' CPU).
 
 The two are timed in alternation, not one after the other: both stay open for the whole
 measurement (the served process starts once, before the clock runs: start-up is not a
@@ -172,13 +174,19 @@ def fuzz_figures(game: str, games: int, max_actions: int) -> dict[str, Any]:
         "fuzz_games_per_s": round(_rate(games, served_wall), 2),
         "fuzz_protocol_ratio": round(statistics.median(ratios), 2) if ratios else None,
         "fuzz_protocol_ratio_rounds": ratios,
-        "fuzz_inprocess_games_per_cpu_s": round(_rate(games, inprocess_cpu), 2)}
+        "fuzz_inprocess_games_per_cpu_s": round(_rate(games, inprocess_cpu), 2),
+        # the campaign's own unit: a step compares verdicts, positions, legal-action
+        # sets, scores and game-over flags (games' lengths vary, steps less so)
+        "fuzz_actions_per_cpu_s": round(_rate(
+            sum(len(r.inprocess.actions) for r in rounds), inprocess_cpu))}
     cpu_ratios = [r.cpu_ratio for r in rounds]
     known = [c for c in cpu_ratios if c is not None]
     if rounds and len(known) == len(rounds):
         served_cpu_s = sum(r.served.cpu or 0.0 for r in rounds)
         cpu_rounds = [round(c, 3) for c in known]
         figures.update(fuzz_games_per_cpu_s=round(_rate(games, served_cpu_s), 2),
+                       fuzz_protocol_actions_per_cpu_s=round(_rate(
+                           sum(len(r.served.actions) for r in rounds), served_cpu_s)),
                        fuzz_protocol_cpu_ratio=round(statistics.median(cpu_rounds), 2),
                        fuzz_protocol_cpu_ratio_rounds=cpu_rounds)
     else:  # the served process could not be read per game: totals, its start-up included

@@ -14,6 +14,8 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from itertools import compress
+from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -76,13 +78,18 @@ def implementation(spec: str, timeout: float = 5.0,
                                memory_mib=memory_mib)
 
 
+_TYPE_OF = methodcaller("get", "type", "")
+
+
 def random_chooser(rng: random.Random) -> Chooser:
     """An action type first, then an action of that type: a game-neutral policy that
     keeps games moving (uniform over all actions would mostly shuffle pieces)."""
     def choose(step: int, legal: list[JSON]) -> JSON:
-        kinds = sorted({str(a.get("type", "")) for a in legal})
-        kind = rng.choice(kinds)
-        return rng.choice([a for a in legal if str(a.get("type", "")) == kind])
+        # each action's type read once, in C (map): the same draws as reading it in a
+        # loop per action, some 200 a step
+        kinds = list(map(str, map(_TYPE_OF, legal)))
+        kind = rng.choice(sorted(set(kinds)))
+        return rng.choice(list(compress(legal, map(kind.__eq__, kinds))))
     return choose
 
 

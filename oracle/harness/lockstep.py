@@ -23,11 +23,10 @@ import contextlib
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Final
 
-import orjson
-
-from oracle.core.wire_json import PASS_THROUGH as _PASS_THROUGH
+from oracle.harness.canonical_keys import key, keyed, keys
 from oracle.harness.lockstep_played import (
     HOWS,
     Divergence,
@@ -71,31 +70,11 @@ class _Gap:
 
 
 _GAPS: Final = {how: _Gap(how) for how in HOWS}
+_first: Final = itemgetter(0)
 
 
 def _gap(err: ImplementationOutcome) -> _Gap:
     return _GAPS[how_declined(err)]
-
-
-_SORTED: Final = orjson.OPT_SORT_KEYS | _PASS_THROUGH
-
-
-def key(value: Any) -> str:
-    """One canonical text for a JSON value (sorted keys, no spaces): the text of
-    ``json.dumps(value, sort_keys=True, separators=(",", ":"))``, floats' spelling
-    aside (``1e16`` for ``1e+16``: the same double, and one spelling per double).
-    orjson writes it, some eight times quicker (every legal action of A is keyed at
-    every step); the standard module writes whatever orjson writes otherwise or not
-    at all: non-ASCII text and DEL (escaped by the standard module), NaN and the
-    infinities (orjson writes ``null``, so any ``null`` goes the slow way), integers
-    past 64 bits, keys that are no strings, and subclasses of the JSON types."""
-    try:
-        text = orjson.dumps(value, option=_SORTED)
-        if text.isascii() and b"\x7f" not in text and b"null" not in text:
-            return text.decode("ascii")
-    except orjson.JSONEncodeError:
-        pass
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def short(value: Any, limit: int = 300) -> Any:
@@ -160,6 +139,9 @@ class Lockstep:
         for side, other in ((a, b), (b, a)):
             if isinstance(side, ProtocolClient) and _reference(other):
                 side.check_actions = False
+        #: B is an engine behind the protocol and A the reference oracle: B's position
+        #: equal to A's, types exact, is the oracle's own and needs no check of its own
+        self._reference_b = isinstance(b, ProtocolClient) and _reference(a)
         self.codes = True
         self._conventions(a, b)
         #: the canonical keys of the sorted legal actions chosen from, and their set
@@ -221,24 +203,38 @@ class Lockstep:
         """Both sides' answers about one step: the action (if any) applied, then every
         question about the new positions. B's one request goes first and its reply is
         read last, as in ``_both``; A is asked through ``start_inspect`` too."""
+        # Each side's position is the object it returned (or the other side's, where it
+        # declined), which the lockstep changes in no way and hands only to readers (the
+        # trace, the shrinker's list): pinned, an in-process side reads it from the state
+        # it made it from instead of keying its exact form again.
         try:
-            b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
+            with self.b.pinned(self.game, pb):
+                b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
         except ImplementationOutcome as b_error:
             def b_failed(err: ImplementationOutcome = b_error) -> Answers:
                 raise err
             b_reply = b_failed
         try:
-            a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
+            with self.a.pinned(self.game, pa):
+                a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
         except ImplementationOutcome as err:  # A's whole request failed: every answer is
             a = {q: err for q in (("apply",) if action is not None else INSPECT_QUESTIONS)}
         except BaseException:
             self._drain(b_reply)
             raise
         b: Answers | ImplementationOutcome
+        # A (the reference oracle, in process) has made its position: a served B handing
+        # back that very value is not checked again (ProtocolClient.reference_position)
+        client = self.b if self._reference_b and isinstance(self.b, ProtocolClient) else None
+        if client is not None:
+            client.reference_position = _accepted_position(a.get("apply"))
         try:
             b = b_reply()
         except ImplementationOutcome as err:
             b = err
+        finally:
+            if client is not None:
+                client.reference_position = None
         return _Step(a, b)
 
     def _b_answers(self, pb: JSON) -> Answers | ImplementationOutcome:
@@ -412,14 +408,17 @@ class Lockstep:
             return None
         if a_gap:
             la = lb
-        # Each action is keyed once (its canonical text): sorting, comparing the two
-        # sets and finding the chosen action's index all reuse the keys.
-        keyed = sorted(((key(x), x) for x in la), key=lambda kx: kx[0])
-        legal = [x for _, x in keyed]
-        self._keys = [k for k, _ in keyed]
+        # Each action is keyed once (its canonical text), all of A's at once: sorting,
+        # comparing the two lists and sets and finding the chosen action's index all
+        # reuse the keys.
+        whole, texts = keyed(la)
+        by_key = sorted(zip(texts, la, strict=True), key=_first)
+        legal = [x for _, x in by_key]
+        self._keys = [k for k, _ in by_key]
         self._key_set = ka = set(self._keys)
-        if not a_gap and not b_gap and key(la) != key(lb):  # the same list in the same
-            kb = {key(x) for x in lb}  # order needs no more
+        if not a_gap and not b_gap and whole != key(lb):  # the same list in the same
+            # order needs no more
+            kb = set(keys(lb))
             if ka != kb or len(la) != len(lb):
                 played.divergence = Divergence(step, "legal_actions", {
                     "count_a": len(la), "count_b": len(lb),
@@ -453,6 +452,13 @@ class Lockstep:
 def _reference(impl: Implementation) -> bool:
     """The built-in oracle as it ships: in process, no game engine replaced."""
     return type(impl) is InProcess and not impl._overrides
+
+
+def _accepted_position(verdict: Any) -> JSON | None:
+    """The position an accepted ``apply`` answer made, else None."""
+    if isinstance(verdict, Verdict) and verdict.accepted:
+        return verdict.position
+    return None
 
 
 def _verdict_json(v: Verdict) -> JSON:

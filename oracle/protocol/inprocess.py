@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
-from oracle.games import get_game, registered_games
+from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
     Implementation,
@@ -30,6 +31,8 @@ class InProcess(Implementation):
         #: game name -> replacement GameAPI (used by mutants, and by tests for toy games)
         self._overrides = dict(overrides or {})
         self._name = name
+        #: (game, plug-ins) -> the reference engine get_game gave
+        self._found: dict[tuple[str, str], GameAPI] = {}
         #: the games this instance offers; by default every registered game and override
         self._games = list(games) if games is not None else sorted(
             set(registered_games()) | set(self._overrides))
@@ -37,7 +40,16 @@ class InProcess(Implementation):
     def _game(self, game: str) -> GameAPI:
         if game not in self._games:
             raise Unsupported(f"game {game!r} is not offered here", f"game:{game}")
-        return self._overrides.get(game) or get_game(game)
+        override = self._overrides.get(game)
+        if override is not None:
+            return override
+        # the reference engine, looked up once per set of plug-ins (every question of
+        # a lockstep step asks for it; the plug-ins may change under a test)
+        plugins = os.environ.get(PLUGINS_ENV, "")
+        found = self._found.get((game, plugins))
+        if found is None:
+            found = self._found[game, plugins] = get_game(game)
+        return found
 
     def hello(self) -> JSON:
         games = []

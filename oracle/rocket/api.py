@@ -14,6 +14,7 @@ from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
+from oracle.rocket.rules.listing import legal_json
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -58,9 +59,14 @@ class RocketAPI(Pins[State]):
         self._decoded[text] = state
 
     def _encode(self, state: State) -> JSON:
-        """``codec.to_json``, and the result remembered: the next question is about it."""
+        """``codec.to_json``, and the result remembered: the next question is about it.
+        Made from a pinned position, it goes to a caller that pins what it holds (the
+        fuzz lockstep, from one step to the next), so it is remembered only by identity
+        (``returned``), without its exact form's key: a caller that hands it back
+        unpinned after all costs one decode, and the answer is the same."""
         position = codec.to_json(state)
-        self._remember(_text(position), state)
+        if self._pin is None:
+            self._remember(_text(position), state)
         self.returned(position, state)  # pinned questions skip the key (``_text``)
         return position
 
@@ -86,7 +92,7 @@ class RocketAPI(Pins[State]):
 
     def legal_actions(self, position: JSON) -> list[JSON]:
         state = self._state(position)
-        return [a.to_json() for a in self.rules.iter_legal(state)]
+        return legal_json(self.rules, state)
 
     def apply(self, position: JSON, action: JSON) -> JSON:
         state = self._state(position)

@@ -100,6 +100,12 @@ class Board:
         return {s: tuple(near.values()) for s, near in self.neighbours.items()}
 
     @cached_property
+    def zone(self) -> dict[str, tuple[str, ...]]:
+        """land space -> itself and its neighbouring land spaces: where a station or a
+        locomotive there keeps a new station out (SR-STA rules, ``station_spaces``)."""
+        return {s: (s, *near) for s, near in self.near.items()}
+
+    @cached_property
     def ahead(self) -> dict[tuple[str, str | None], tuple[tuple[str, str], ...]]:
         """(land space, heading or None) -> the (direction, space) pairs a locomotive
         there may try: straight on or a 60 degree bend, every way when the heading is

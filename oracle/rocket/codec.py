@@ -35,9 +35,12 @@ VERSION = 1
 
 
 def _spaces(spaces: frozenset[str] | set[str], order: dict[str, tuple[int, int]]) -> list[str]:
-    # The board's cached order; a space off the board (refused by check_consistent) is
-    # still sorted by its ID.
-    return sorted(spaces, key=lambda s: order.get(s) or space_key(s))
+    # The board's cached order, looked up in C; a space off the board (refused by
+    # check_consistent) is still sorted by its ID.
+    try:
+        return sorted(spaces, key=order.__getitem__)
+    except KeyError:
+        return sorted(spaces, key=lambda s: order.get(s) or space_key(s))
 
 
 def to_json(state: State) -> JSON:

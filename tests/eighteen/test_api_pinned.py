@@ -29,7 +29,8 @@ def test_pinned_answers_are_the_loaded_ones(n: int) -> None:
         if not legal:
             break
         after = api.apply(position, rng.choice(legal))
-        assert api._last is not None and State.from_json(copy.deepcopy(after)) == api._last[1]
+        assert api._recent and api._recent[-1][0] is after
+        assert State.from_json(copy.deepcopy(after)) == api._recent[-1][1]
         with api.pinned(after):
             pinned = (api.legal_actions(after), api.scores(after), api.game_over(after))
         fresh = copy.deepcopy(after)

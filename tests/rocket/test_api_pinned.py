@@ -11,6 +11,7 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.core.game import Pinning
+from oracle.core.pinning import RECENT
 from oracle.protocol.inprocess import InProcess
 from oracle.rocket import api as api_module
 from oracle.rocket.api import RocketAPI
@@ -61,14 +62,50 @@ def test_an_equal_copy_is_not_the_pinned_object(keyed: list[int]) -> None:
     assert keyed[0] == before + 1
 
 
-def test_only_the_object_returned_last_is_pinned(keyed: list[int]) -> None:
+def test_only_the_objects_returned_last_are_pinned(keyed: list[int]) -> None:
+    """The last ``RECENT`` (two sides of a lockstep on one API take turns), no older."""
     api = RocketAPI()
     first = api.new_game(["p1", "p2", "p3"], {})
-    api.apply(first, api.legal_actions(first)[0])  # now ``first`` is not the last
+    api.apply(first, api.legal_actions(first)[0])  # ``first`` is not the last, but recent
+    before = keyed[0]
+    with api.pinned(first):
+        api.scores(first)
+    assert keyed[0] == before
+    for _ in range(RECENT):  # now it is too old
+        api.new_game(["p1", "p2", "p3"], {})
     before = keyed[0]
     with api.pinned(first):
         api.scores(first)
     assert keyed[0] == before + 1
+
+
+def test_a_position_made_from_a_pinned_one_is_not_keyed_yet_answered_alike(
+        keyed: list[int]) -> None:
+    """Its caller pins what it holds (the lockstep): no key is worked out for it; handed
+    back unpinned after all, it is decoded and answered the same."""
+    api = RocketAPI()
+    first = api.new_game(["p1", "p2", "p3"], {})
+    action = api.legal_actions(first)[0]
+    before = keyed[0]
+    with api.pinned(first):
+        after = api.apply(first, action)
+        with api.pinned(after):
+            pinned = (api.legal_actions(after), api.scores(after), api.game_over(after))
+    assert keyed[0] == before
+    plain = RocketAPI()
+    assert (api.legal_actions(after), api.scores(after), api.game_over(after)) == pinned
+    assert pinned == (plain.legal_actions(after), plain.scores(after), plain.game_over(after))
+
+
+def test_pins_nest() -> None:
+    api = RocketAPI()
+    first = api.new_game(["p1", "p2", "p3"], {})
+    with api.pinned(first):
+        after = api.apply(first, api.legal_actions(first)[0])
+        with api.pinned(after):
+            assert api._pin is not None and api._pin[0] is after
+        assert api._pin is not None and api._pin[0] is first
+    assert api._pin is None
 
 
 def test_a_changed_position_outside_the_pin_is_checked_again() -> None:
