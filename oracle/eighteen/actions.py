@@ -3,7 +3,8 @@
 * ``lay_tile``: ``{"type": "lay_tile", "company": "PRR", "hex": "F16", "tile": "57",
   "rotation": 0, "private": "DH"}`` (``private`` only for a special power)
 * ``place_token``: ``{"type": "place_token", "company": "PRR", "hex": "F16", "city": 0,
-  "private": "DH"}``
+  "private": "DH"}``; ``"open": true`` with a private whose token has an open variant
+  (1870's GSC: the open port; private_variants.py)
 * ``pass``: ``{"type": "pass", "company": "PRR"}``: end the current step
 * ``run_routes``: ``{"type": "run_routes", "company": "PRR", "routes": [{"train": "3",
   "path": ["E19.s0", "E17.e4", "E17.e0", "F16.s0"]}]}`` (nodes as in ``routes``)
@@ -60,12 +61,15 @@ class PlaceToken:
     hex: str
     city: int
     private: str = ""
+    open: bool = False  # the private token's open variant (1870's open port)
 
     def to_json(self) -> JSON:
         out: JSON = {"type": "place_token", "company": self.company, "hex": self.hex,
                      "city": self.city}
         if self.private:
             out["private"] = self.private
+        if self.open:
+            out["open"] = True
         return out
 
 
@@ -176,7 +180,7 @@ def action_from_json(data: Any) -> Action:
                        data.get("private", ""))
     if kind == "place_token":
         return PlaceToken(data["company"], data["hex"], data.get("city", 0),
-                          data.get("private", ""))
+                          data.get("private", ""), bool(data.get("open", False)))
     if kind == "pass":
         return Pass(data["company"])
     if kind == "run_routes":

@@ -315,6 +315,8 @@ class EighteenAPI(Pins[State]):
                 for pdef in privates.values():
                     if pdef.token and hex_id in pdef.token.hexes:
                         out.append(PlaceToken(company_id, hex_id, i, pdef.id))
+                        if pdef.token.open_bonus:  # 1870's open port (private_variants.py)
+                            out.append(PlaceToken(company_id, hex_id, i, pdef.id, True))
         return out
 
 

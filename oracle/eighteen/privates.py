@@ -46,6 +46,10 @@ class TilePower:
     also_hexes: tuple[str, ...] = ()
     #: taken off the lay's terrain cost (1870's MRBC: $40); 0 = none
     discount: int = 0
+    #: companies for which a lay of this power on their home hex in their first
+    #: operating round is free and extra, and the hex is not upgraded in that round
+    #: (1870's MRBC for MP and SSW; private_variants.py)
+    home_lay_for: tuple[str, ...] = ()
 
     def hexes(self) -> tuple[str, ...]:
         """Every hex the power acts on."""
@@ -66,6 +70,10 @@ class TokenPower:
     bonus: int = 0
     #: the phase in which bonus tokens leave the map ("" = never)
     bonus_removed_in_phase: str = ""
+    #: the token's open variant (1870's open port, private_variants.py) adds
+    #: ``bonus`` for the owning company and this for every other company, and does
+    #: not close the private; 0 = no open variant
+    open_bonus: int = 0
 
 
 @dataclass(frozen=True, slots=True)

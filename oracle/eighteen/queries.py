@@ -49,8 +49,10 @@ def route_table(title: TitleData, state: State, company: str,
         raise MalformedInput("company", f"unknown company {company!r}")
     bonus: dict[str, int] = {}
     for b in state.bonus_tokens:  # TP-BONUS-01: the bonus counts on the owner's routes
-        if b.company == company and bonus_counts(title, state, b):
-            bonus[b.hex] = bonus.get(b.hex, 0) + b.value
+        # and an open token's ``others`` on every other company's (1870's open port)
+        amount = b.value if b.company == company else b.others
+        if amount and bonus_counts(title, state, b):
+            bonus[b.hex] = bonus.get(b.hex, 0) + amount
     ctx = RouteContext(roster(title), phase_def(title, state.phase),
                        getattr(title, "offboards", None) or {},
                        RevenueHooks(hex_bonus=bonus, double_stops=double_stops(

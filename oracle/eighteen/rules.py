@@ -24,6 +24,7 @@ from oracle.eighteen import (
     obsolete,
     operating,
     private_sale,
+    private_variants,
     river,
     rounds,
     tile_lays,
@@ -288,6 +289,7 @@ class Rules:
         tile = self.title(state).map.tile(action.tile)
         if tile is None:
             raise MalformedInput("tile", f"unknown tile {action.tile!r}")
+        private_variants.check_no_upgrade(state, action.hex)  # 1870's MRBC home lay
         extra = power is not None and power.extra
         allowance = self.title(state).tile_lays
         if not extra and not tile_lays.lays_left(allowance, state.turn.tile_lays):
@@ -376,7 +378,10 @@ class Rules:
                 (power.colour and tile.colour != power.colour):
             raise refuse("private/wrong_tile", f"{pdef.id} may not lay tile {tile.id}",
                          pdef.ruling("tile"))
-        state = self.lay_tile(state, company, action, power, pdef.id)
+        home = private_variants.home_lay(self, state, company, power, action)
+        state = self.lay_tile(state, company, action, home or power, pdef.id)
+        if home is not None:  # 1870's MRBC: free and extra at home, no upgrade this round
+            state = private_variants.after_home_lay(state, action.hex)
         pstate = replace(pstate, tile_used=True)
         pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
         turn = replace(state.turn, special_tiles=(*state.turn.special_tiles, pdef.id))
@@ -499,6 +504,9 @@ class Rules:
         if not self.step_allows(power.when, state.turn.step):
             raise refuse("step/wrong_step", f"{pdef.id}'s token does not come in this step",
                          pdef.ruling("token_timing"))
+        private_variants.check_open(pdef, power, action)  # 1870's open port
+        if private_variants.replaces_open(state, power, pdef, action):
+            return private_variants.replace_open(state, action, pdef, pstate)
         if pstate.token_used:
             raise refuse("private/used", f"{pdef.id} has placed its token", pdef.ruling("token"))
         if pstate.token_lost:
@@ -517,8 +525,8 @@ class Rules:
         else:
             state = self.put_token(state, company, action, power, pdef.id)
         pstate = replace(pstate, token_used=True)
-        pstate = replace(pstate, closed=self.closes_now(pdef, pstate))
-        return state.with_private(pstate)
+        pstate = replace(pstate, closed=self.closes_now(pdef, pstate) and not action.open)
+        return private_variants.used_token(state.with_private(pstate), pdef.id)
 
     def put_bonus(self, state: State, company: Company, action: PlaceToken, pdef: PrivateDef,
                   power: TokenPower) -> State:
@@ -538,7 +546,8 @@ class Rules:
             if not any((action.hex, i) in reach.stops for i in range(len(tile.stops))):
                 raise refuse("token/not_connected", f"{company.id} does not reach {action.hex}",
                              pdef.ruling("token"))
-        bonus = (*state.bonus_tokens, BonusToken(action.hex, pdef.id, company.id, power.bonus))
+        bonus = (*state.bonus_tokens, BonusToken(action.hex, pdef.id, company.id, power.bonus,
+                                                 private_variants.others_value(power, action)))
         return replace(state, bonus_tokens=bonus).canonical()
 
     def home_token(self, state: State, company: Company, action: PlaceToken) -> State:
@@ -590,6 +599,7 @@ class Rules:
     def end_turn(self, state: State, company: Company) -> State:
         """The turn is over: 1870's connection runs come first (DS-07), then the next
         company."""
+        state = private_variants.turn_over(state, company.id)  # its first round is over
         if self.connections.applies(self.title(state)):
             return self.connections.after_turn(self, state, company.id)
         return self.next_company(state, company.id)

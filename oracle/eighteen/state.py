@@ -42,6 +42,9 @@ class Company:
     #: part of ``trains``: they run once more and leave after the company's next
     #: dividend (obsolete.py)
     obsolete: tuple[str, ...] = ()
+    #: the company is in its first operating round (1870's MRBC home lay,
+    #: private_variants.py): set by whoever floats it, cleared when its turn ends
+    first_round: bool = False
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -55,6 +58,8 @@ class Company:
             out["destination"] = self.destination
         if self.obsolete:
             out["obsolete"] = sorted(self.obsolete)
+        if self.first_round:
+            out["first_round"] = True
         return out
 
     @staticmethod
@@ -64,7 +69,7 @@ class Company:
                        tuple(c["trains"]), c["share_price"],
                        (int(market[0]), int(market[1])) if market is not None else None,
                        tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
-                       tuple(sorted(c.get("obsolete", ()))))
+                       tuple(sorted(c.get("obsolete", ()))), bool(c.get("first_round", False)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +113,15 @@ class BonusToken:
     private: str
     company: str
     value: int
+    #: what it adds for every other company (1870's open port, private_variants.py)
+    others: int = 0
 
     def to_json(self) -> JSON:
-        return {"hex": self.hex, "private": self.private, "company": self.company,
-                "value": self.value}
+        out: JSON = {"hex": self.hex, "private": self.private, "company": self.company,
+                     "value": self.value}
+        if self.others:
+            out["others"] = self.others
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +139,10 @@ class Turn:
     after: str | None = None
     #: 1825 single track (ST-02): the hexes of this turn's yellow single-track lays
     single_track_hexes: tuple[str, ...] = ()
+    #: privates whose token power was used this turn (private_variants.py)
+    special_tokens: tuple[str, ...] = ()
+    #: hexes of this turn's free home lay (1870's MRBC): not upgraded in the same turn
+    home_lay_hexes: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"company": self.company, "step": self.step, "tile_lays": self.tile_lays,
@@ -139,6 +153,10 @@ class Turn:
             out["after"] = self.after
         if self.single_track_hexes:
             out["single_track_hexes"] = list(self.single_track_hexes)
+        if self.special_tokens:
+            out["special_tokens"] = list(self.special_tokens)
+        if self.home_lay_hexes:
+            out["home_lay_hexes"] = list(self.home_lay_hexes)
         return out
 
 
@@ -252,7 +270,8 @@ class State:
             tokens=tuple(sorted(Token(t["hex"], t["city"], t["company"])
                                 for t in data["tokens"])),
             bonus_tokens=tuple(sorted(BonusToken(t["hex"], t["private"], t["company"],
-                                                 t["value"]) for t in data["bonus_tokens"])),
+                                                 t["value"], t.get("others", 0))
+                                      for t in data["bonus_tokens"])),
             supply=tuple(sorted(data["supply"].items())),
             operating_order=tuple(data["operating_order"]),
             turn=Turn(turn["company"], turn["step"], turn["tile_lays"], turn["tokened"],
@@ -260,7 +279,9 @@ class State:
                       turn.get("revenue", 0)
                       if turn["step"] in ("dividend", "connection_dividend") else 0,
                       turn.get("after") if turn["step"].startswith("connection_") else None,
-                      tuple(turn.get("single_track_hexes", ()))),
+                      tuple(turn.get("single_track_hexes", ())),
+                      tuple(turn.get("special_tokens", ())),
+                      tuple(turn.get("home_lay_hexes", ()))),
             depot=tuple(sorted(data["depot"].items())) if "depot" in data else None,
             pool_trains=tuple(sorted(data.get("pool_trains", ()))),
             bank_broken=bool(data.get("bank_broken", False)),

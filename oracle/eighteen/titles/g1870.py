@@ -5,12 +5,14 @@ seed 004 section 11).
 Its six privates (face value, revenue, powers: the published private certificates,
 the same as tobymao/18xx ``lib/engine/game/g_1870/entities.rb``): the Mississippi
 River Bridge Company keeps the river closed (``river.py``); the Southern Cattle
-Company's cattle token (+10) and the Gulf Shipping Company's closed port (+20) are
-bonus tokens (TP-BONUS-01 mechanism); companies may buy privates from players in
+Company's cattle token (+10) and the Gulf Shipping Company's ports are bonus tokens
+(TP-BONUS-01 mechanism): the closed port +20 for its company, closing the private;
+the open port +20 for its company and +10 for every other, replaced by the closed one
+in a later round (private_variants.py); companies may buy privates from players in
 phases 2 and 3, and the MRBC in phase 1 by MP or SSW for $20 to $40
 (private_sale.py); the MRBC's company lays one yellow tile on a river hex $40
-cheaper. Not modelled: the MRBC's extra home lay, the GSC's open port (+10 for the
-other companies) (docs/18xx.md).
+cheaper, or, MP or SSW in its first operating round, free and extra in its starting
+city (private_variants.py; docs/18xx.md).
 """
 
 from __future__ import annotations
@@ -52,8 +54,9 @@ def _private(pid: str, name: str, value: int, revenue: int,
 GRSC = _private("GRSC", "Great River Shipping Company", 20, 5)
 #: the Mississippi River Bridge Company: while it is in the bank or a player's, no
 #: track may cross the river (river.py, the title's ``river_bridge``). In phase 1 only
-#: MP or SSW may buy it, for $20 to $40. The extra home lay for MP or SSW that buy it
-#: in their first operating round is not modelled.
+#: MP or SSW may buy it, for $20 to $40. MP or SSW buying it in their first operating
+#: round lay its tile in their starting city free and in addition to their normal
+#: lays, and do not upgrade it that round (``home_lay_for``, private_variants.py).
 MRBC = dataclasses.replace(_private(
     "MRBC", "Mississippi River Bridge Company", 40, 10,
     sale=(SaleTerms(("1",), 20, 40, ("MP", "SSW")), half_to_double(40, SALE_PHASES))),
@@ -64,19 +67,21 @@ MRBC = dataclasses.replace(_private(
                    tile=("1", "2", "3", "4", "5", "6", "7", "8", "9", "55", "56", "57", "58",
                          "69"),
                    colour="", when="track", extra=False, connected=True, free=False,
-                   reserved=False, discount=40))
+                   reserved=False, discount=40, home_lay_for=("MP", "SSW")))
 #: the cattle token: +10 on one city west of the river for the owning company, at
 #: any time in its turn; placing it does not close the private
 SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
     hexes=("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
     when="turn", extra=True, connected=False, free=True, reserved=False,
     requires_tile_laid=False, bonus=10, bonus_removed_in_phase=TOKENS_GONE))
-#: the closed port: +20 on one port city for the owning company; placing it closes
-#: the private (the open port, +10 for the other companies too, is not modelled)
+#: the ports, one of them on one port city: the closed port +20 for the owning company,
+#: closing the private; the open port (``"open": true``) +20 for it and +10 for every
+#: other company, not closing it, replaceable by the closed port on its city in a later
+#: round, which closes it (``open_bonus``, private_variants.py)
 GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token=TokenPower(
     hexes=("H17", "M14", "M20", "N7", "N17"), when="turn", extra=True, connected=False,
     free=True, reserved=False, requires_tile_laid=False, bonus=20,
-    bonus_removed_in_phase=TOKENS_GONE))
+    bonus_removed_in_phase=TOKENS_GONE, open_bonus=10))
 #: the SLSF's president's certificate: no revenue, never sold to a company
 SLSF = _private("SLSF", "St. Louis-San Francisco Railway", 140, 0, sale=())
 MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
