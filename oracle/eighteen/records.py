@@ -9,9 +9,6 @@ Stop kinds a train may count: ``city``, ``town``, ``offboard``, ``halt``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
-
-STOP_KINDS: Final = ("city", "town", "offboard", "halt")
 
 
 @dataclass(frozen=True, slots=True)
