@@ -61,14 +61,14 @@ def _route_rulings(code: str) -> frozenset[str]:
 
 
 _HELPER = DynamicCode("a refuse() helper: IllegalAction of its own parameters", ())
-_ROUTES = "oracle/eighteen/routes.py"
+_ROUTES = "oracle/eighteen/routes/route.py"
 
 #: (path, function, source of the code argument) -> the reviewed site
 DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
     ("oracle/eighteen/rules.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/connection.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/operating.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/routes.py", "refuse", "code"): _HELPER,
+    ("oracle/eighteen/routes/route.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/single_track.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/rules.py", "Rules.check_upgrade", "problem"): DynamicCode(
         "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",

@@ -38,9 +38,9 @@ from oracle.eighteen.actions import (
 )
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.destinations import destination_tokens, extra_tokens
-from oracle.eighteen.graph import hex_content
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
+from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
 from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
 from oracle.eighteen.tiles import TileDef

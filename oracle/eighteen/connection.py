@@ -39,10 +39,10 @@ from oracle.eighteen.destinations import (
     double_stops,
     home_stop,
 )
-from oracle.eighteen.graph import hex_content
 from oracle.eighteen.market import DividendRule
-from oracle.eighteen.revenue import StopRef
-from oracle.eighteen.routes import Route, StopTable, check_route, check_routes, parse_node
+from oracle.eighteen.routes.graph import hex_content
+from oracle.eighteen.routes.revenue import StopRef
+from oracle.eighteen.routes.route import Route, StopTable, check_route, check_routes, parse_node
 from oracle.eighteen.state import Company, State, Token, Turn
 from oracle.eighteen.title import TitleData
 

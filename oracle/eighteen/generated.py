@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from oracle.eighteen.board import HexDef, MapDef
 from oracle.eighteen.borders import crossing_edges
 from oracle.eighteen.coords import make_hex
-from oracle.eighteen.graph import hex_content
+from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.state import Company, LaidTile, State, Token, Turn
 from oracle.eighteen.tiles import CATALOGUE, COLOURS, TileDef, make_tile, upgrade_problem
 

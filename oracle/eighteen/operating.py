@@ -26,7 +26,7 @@ from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.records import MarketDef, TrainType
 from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen.routes import Route, check_routes, parse_node
+from oracle.eighteen.routes.route import Route, check_routes, parse_node
 from oracle.eighteen.state import Company, State, Turn
 
 if TYPE_CHECKING:

@@ -48,8 +48,8 @@ from oracle.eighteen.board import MapDef
 from oracle.eighteen.borders import crossing_edges, off_map_edges
 from oracle.eighteen.city_map import city_now, move_tokens, stop_mapping
 from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
-from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.routes.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
 from oracle.eighteen.tiles import TileDef, upgrade_problem

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.graph import Node, TrackGraph
+from oracle.eighteen.routes.graph import Node, TrackGraph
 from oracle.eighteen.state import State
 from oracle.eighteen.title import CompanyDef, TitleData
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.routes import RouteContext
+from oracle.eighteen.routes.route import RouteContext
 
 OPTION = "al_4d_doubles"
 DEFAULT = "cities_and_offboards"

@@ -11,7 +11,7 @@ import random
 from oracle.eighteen.board import MapDef
 from oracle.eighteen.generated import DenseSpec, dense_state, grid_map
 from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.routes import RouteContext, StopTable
+from oracle.eighteen.routes.route import RouteContext, StopTable
 from oracle.eighteen.state import State
 
 STOPS = frozenset({"city", "town", "offboard"})

@@ -295,7 +295,7 @@ def test_1835_plus_trains_and_limits_by_company_type() -> None:
 
 
 def test_an_off_board_area_ends_the_track_graph() -> None:
-    from oracle.eighteen.graph import TrackGraph
+    from oracle.eighteen.routes.graph import TrackGraph
     from oracle.eighteen.state import State
 
     api = EighteenAPI()

@@ -29,8 +29,8 @@ from oracle.eighteen.destinations import (
 )
 from oracle.eighteen.market import DividendRule
 from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.revenue import RevenueHooks, StopRef, VisitedStop
-from oracle.eighteen.routes import Route, RouteContext, StopTable, parse_node
+from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
+from oracle.eighteen.routes.route import Route, RouteContext, StopTable, parse_node
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.state import Company, State, Token, Turn
 from oracle.harness.mutants import Mutant

@@ -1,7 +1,7 @@
 """The branch and bound over trains that both route searches share.
 
-``route_search`` (stop sequences, track realised on demand) and
-``route_search_paths`` (explicit track paths, for trains barred from some track)
+``search`` (stop sequences, track realised on demand) and
+``search_paths`` (explicit track paths, for trains barred from some track)
 differ in their candidates and in how they decide that chosen routes fit on the
 track together; everything else is here: valuing candidates per train, the
 "Russian doll" suffix optimum, the free bound, the greedy incumbent, symmetry
@@ -21,14 +21,14 @@ from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import RevenueHooks, counted_stops, route_revenue
-from oracle.eighteen.route_tracks import Budget
-from oracle.eighteen.routes import StopTable
+from oracle.eighteen.routes.revenue import RevenueHooks, counted_stops, route_revenue
+from oracle.eighteen.routes.route import StopTable
+from oracle.eighteen.routes.tracks import Budget
 
 Row = tuple[int, int, int]  # (value, conflict mask, candidate index)
 
 #: the suffix of the name the connection run's train searches under (a train of
-#: its own, valuing only routes home -> destination: ``route_search.best_run``)
+#: its own, valuing only routes home -> destination: ``search.best_run``)
 CONNECTION = "~connection"
 
 

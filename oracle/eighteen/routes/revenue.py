@@ -2,7 +2,7 @@
 
 A route's revenue depends on the route alone (its stops, its train, the company),
 never on the company's other routes: the route search relies on that to add
-routes up and to bound the sum (see ``route_search``). A hook that needed the
+routes up and to bound the sum (see ``search``). A hook that needed the
 whole set of routes would go in ``RevenueHooks.combination_ok``, which only
 filters, so the search's bounds stay sound.
 """

@@ -3,7 +3,7 @@
 Nodes are stops ``("stop", hex, index)`` and hex sides ``("side", hex, edge)``,
 a side being shared by the two hexes it separates (stored under the smaller
 of its two names). Every path of every tile joins two nodes. Routes and revenue
-(``routes``, ``route_search``) walk the same nodes and paths.
+(``routes``, ``search``) walk the same nodes and paths.
 
 A side is one point, but a train crosses it: it comes in on a path of one hex and
 leaves on a path of the other. ``path_hex`` names the hex of every path, so a walk

@@ -1,10 +1,10 @@
-"""The maximum flows ``route_tracks.Tracks.realize`` checks before it searches: cheap
-necessary conditions for legs to fit (moved here from ``route_tracks`` to keep that
+"""The maximum flows ``tracks.Tracks.realize`` checks before it searches: cheap
+necessary conditions for legs to fit (moved here from ``tracks`` to keep that
 module readable; the same functions).
 
 Both read the plain track graph, reversals at hex sides included: a flow bound that
 holds for every way through the track holds for every legal way, so it stays a
-sound necessary condition (``route_tracks``, the reversal rule).
+sound necessary condition (``tracks``, the reversal rule).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from oracle.eighteen.route_tracks import Tracks
+    from oracle.eighteen.routes.tracks import Tracks
 
 
 def side_flow(tracks: Tracks, s: int, ends: list[int], banned_edges: int,

@@ -20,8 +20,8 @@ import math
 from html import escape
 
 from oracle.eighteen.board import MapDef
+from oracle.eighteen.render.geometry import SIZE, Point, centre, edge_point
 from oracle.eighteen.river import River, rivers
-from oracle.eighteen.svg_geometry import SIZE, Point, centre, edge_point
 from oracle.eighteen.water_borders import listed
 
 RIVER = "#2f7fd1"

@@ -34,9 +34,9 @@ from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.board import MapDef
-from oracle.eighteen.graph import Node, TrackGraph, hex_content, side_node
 from oracle.eighteen.records import OffboardValue, PhaseDef, TrainType
-from oracle.eighteen.revenue import (
+from oracle.eighteen.routes.graph import Node, TrackGraph, hex_content, side_node
+from oracle.eighteen.routes.revenue import (
     NO_HOOKS,
     RevenueHooks,
     VisitedStop,

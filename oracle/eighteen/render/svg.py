@@ -1,6 +1,6 @@
 """The whole 18xx board as an SVG picture: hexes by their published IDs, tiles in
 their colours with their track, stops, station tokens, routes in colour, and the
-printed rivers and borders (``svg_water``).
+printed rivers and borders (``water``).
 
 Used by the HTML report (``oracle/harness/reports/board.py``) for ``18xx``
 positions; everything drawn comes from the title's data and the position.
@@ -12,11 +12,11 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-from oracle.eighteen.graph import Node, hex_content
-from oracle.eighteen.routes import Route
+from oracle.eighteen.render.geometry import SIZE, Point, centre, edge_point
+from oracle.eighteen.render.water import water_svg
+from oracle.eighteen.routes.graph import Node, hex_content
+from oracle.eighteen.routes.route import Route
 from oracle.eighteen.state import State
-from oracle.eighteen.svg_geometry import SIZE, Point, centre, edge_point
-from oracle.eighteen.svg_water import water_svg
 from oracle.eighteen.tiles import TileDef
 from oracle.eighteen.title import TitleData
 
@@ -120,7 +120,7 @@ def position_svg(position: dict[str, object]) -> str:
     (searched within a budget; a run too long to prove best is left out)."""
     from oracle.eighteen.api import API
     from oracle.eighteen.queries import owned_trains, route_table
-    from oracle.eighteen.route_search import SearchTooLarge, best_run
+    from oracle.eighteen.routes.search import SearchTooLarge, best_run
 
     state = API.load(dict(position))
     title = API.rules.title(state)

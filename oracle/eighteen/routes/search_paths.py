@@ -1,9 +1,9 @@
 """The path search: the optimal run where trains differ in the track they may run.
 
-``route_search`` (stop sequences, track realised on demand) takes track to be the
+``search`` (stop sequences, track realised on demand) takes track to be the
 same for every train. Under 1825's single-track variant a train that is not a T
 train may not run single track (ST-04), so two trains could run the same stops on
-different terms; ``route_search.best_run`` hands such positions (a train with
+different terms; ``search.best_run`` hands such positions (a train with
 barred track on the board) to this search, which lists explicit track paths and
 values each one per train. It is exact, and it is the first version of the route
 search; on a dense board its path listing grows fast, so every step counts against
@@ -47,12 +47,12 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from oracle.eighteen.graph import Node
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.route_bnb import Row, SuffixSearch, pairwise_disjoint, train_order, value_rows
-from oracle.eighteen.route_stops import StopFacts
-from oracle.eighteen.route_tracks import Budget
-from oracle.eighteen.routes import Route, StopTable
+from oracle.eighteen.routes.bnb import Row, SuffixSearch, pairwise_disjoint, train_order, value_rows
+from oracle.eighteen.routes.graph import Node
+from oracle.eighteen.routes.route import Route, StopTable
+from oracle.eighteen.routes.stops import StopFacts
+from oracle.eighteen.routes.tracks import Budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +191,7 @@ def best_run(table: StopTable, owned: Sequence[str], budget: Budget) -> Run:
 
 class _BranchAndBound(SuffixSearch[Candidate]):
     """Phase 2 on explicit track paths: a path's segment mask is all its track, so
-    disjoint masks are the whole fit test (``route_bnb`` says how it bounds)."""
+    disjoint masks are the whole fit test (``bnb`` says how it bounds)."""
 
     def __init__(self, order: list[str], valued: dict[str, list[Row]], table: StopTable,
                  candidates: list[Candidate], budget: Budget) -> None:

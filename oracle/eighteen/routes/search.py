@@ -6,7 +6,7 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
    (``revenue``), so the search lists sequences of stops, not ways through the
    track (on a dense board two stops may be joined by thousands of ways). A
    depth-first walk from every stop the company reaches extends a sequence by a
-   stop one *leg* away (a way through hex sides only, ``route_tracks``), while
+   stop one *leg* away (a way through hex sides only, ``tracks``), while
    the sequence still holds a stop some train could run, passes no blocked city
    or off-board area, and can still be run as one simple path: a shortest leg
    that avoids the track of the sequence so far, or, when there is none, the
@@ -15,7 +15,7 @@ Two phases (docs/18xx.md, "The optimal run", says the same in prose):
    its lower-numbered end), with one way to run it and the segments every way
    must use (bridges: a sure conflict with any other route needing them). Every
    leg crosses the hex sides it passes, never turning back at a junction
-   (``routes``; ``route_tracks`` says which of its walks keep the rule and why the
+   (``routes``; ``tracks`` says which of its walks keep the rule and why the
    others may ignore it).
 2. **Branch and bound over trains.** Each train type values every candidate
    (zero-value ones are dropped) and sorts them best first. Trains are placed one
@@ -49,9 +49,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle.eighteen import route_search_paths
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.route_bnb import (
+from oracle.eighteen.routes import search_paths as route_search_paths
+from oracle.eighteen.routes.bnb import (
     CONNECTION,
     Row,
     SuffixSearch,
@@ -59,11 +59,11 @@ from oracle.eighteen.route_bnb import (
     train_order,
     value_rows,
 )
-from oracle.eighteen.route_brute import brute_force, simple_paths
-from oracle.eighteen.route_search_paths import Run
-from oracle.eighteen.route_stops import StopFacts
-from oracle.eighteen.route_tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
-from oracle.eighteen.routes import Route, StopTable
+from oracle.eighteen.routes.brute import brute_force, simple_paths
+from oracle.eighteen.routes.route import Route, StopTable
+from oracle.eighteen.routes.search_paths import Run
+from oracle.eighteen.routes.stops import StopFacts
+from oracle.eighteen.routes.tracks import Budget, Demand, Leg, SearchTooLarge, Tracks
 
 __all__ = ["Candidate", "Connection", "Run", "SearchTooLarge", "best_run", "brute_force",
            "candidate_paths", "connects", "simple_paths"]

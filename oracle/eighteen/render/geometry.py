@@ -1,6 +1,6 @@
 """Where things sit on the 18xx board picture: hex centres and the middles of hex
 sides, in SVG units, for the three layouts ``coords`` numbers (pointy, flat,
-flat_rows). Shared by ``svg`` and ``svg_water``.
+flat_rows). Shared by ``svg`` and ``water``.
 """
 
 from __future__ import annotations

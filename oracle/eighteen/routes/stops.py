@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import _best_assignment
-from oracle.eighteen.routes import StopTable
+from oracle.eighteen.routes.revenue import _best_assignment
+from oracle.eighteen.routes.route import StopTable
 
 Ref = tuple[str, int]  # (hex, stop index)
 

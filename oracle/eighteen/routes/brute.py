@@ -1,5 +1,5 @@
 """The reference the route tests and the benchmark compare the search with: no
-pruning, the validator on every path (moved from ``route_search``, which still
+pruning, the validator on every path (moved from ``search``, which still
 exports both names)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import itertools
 from collections.abc import Sequence
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.graph import Node
-from oracle.eighteen.routes import Route, StopTable, check_route, check_routes
+from oracle.eighteen.routes.graph import Node
+from oracle.eighteen.routes.route import Route, StopTable, check_route, check_routes
 
 
 def simple_paths(table: StopTable) -> list[tuple[Node, ...]]:

@@ -1,7 +1,7 @@
 """Track-level help for the route search: which stops a stop reaches, one path or
 every path between two stops, and the exact joint realisation of several routes.
 
-The route search (``route_search``) works on *stop sequences*: what a route pays
+The route search (``search``) works on *stop sequences*: what a route pays
 depends on its stops alone (``revenue``), so two routes through the same stops
 are worth the same whatever track they take. The track only decides whether the
 chosen routes fit together. On a dense late-game board two stops may be joined
@@ -39,8 +39,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from oracle.core.errors import RailrulesError
-from oracle.eighteen.graph import Node
-from oracle.eighteen.route_flows import segment_flow, side_flow
+from oracle.eighteen.routes.flows import segment_flow, side_flow
+from oracle.eighteen.routes.graph import Node
 
 
 class SearchTooLarge(RailrulesError):
