@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from oracle.eighteen.privates import PrivateDef
+from oracle.eighteen.model.privates import PrivateDef
 from oracle.eighteen.titles import TITLES
 from tests.reason_scan import Refusal, Scan, python_files, scan
 
@@ -72,7 +72,7 @@ DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
     ("oracle/eighteen/single_track.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/rules.py", "Rules.check_upgrade", "problem"): DynamicCode(
         "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",
-        (("oracle/eighteen/tiles.py", "upgrade_problem"),
+        (("oracle/eighteen/model/tiles.py", "upgrade_problem"),
          ("oracle/eighteen/single_track.py", "SingleTrack.halt_upgrade")),
         lambda code: frozenset({"ST-10", "ST-12"})),
     (_ROUTES, "check_route", "why"): DynamicCode(

@@ -26,7 +26,9 @@ from oracle.eighteen import (
     train_offer,
     water_borders,
 )
-from oracle.eighteen.actions import (
+from oracle.eighteen.conservation import conservation
+from oracle.eighteen.destinations import destination_tokens, extra_tokens
+from oracle.eighteen.model.actions import (
     Action,
     BuyTrain,
     Dividend,
@@ -36,15 +38,13 @@ from oracle.eighteen.actions import (
     RunRoutes,
     action_from_json,
 )
-from oracle.eighteen.conservation import conservation
-from oracle.eighteen.destinations import destination_tokens, extra_tokens
+from oracle.eighteen.model.state import Company, Player, PrivateState, State, Turn
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
-from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -70,6 +70,11 @@ class EighteenAPI(Pins[State]):
         schema["properties"]["title"] = {"enum": list(self.rules.titles)}
         schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_HANDLERS)}
         return schema
+
+    def validate_action(self, action: JSON) -> None:
+        """The check an adapter's legal action goes through (oracle/protocol/reply_checks.py):
+        the action schema, then the decoder (``model/actions.py``)."""
+        action_from_json(action)
 
     def title_with_options(self, title_id: str, options: Mapping[str, str]) -> TitleData:
         """The title as these options make it, after every title-specific option check

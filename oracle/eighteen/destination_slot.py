@@ -24,9 +24,9 @@ from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.destinations import destination_tokens
+from oracle.eighteen.model.state import State, Token
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import spec as option_spec
-from oracle.eighteen.state import State, Token
-from oracle.eighteen.title import TitleData
 
 OPTION = "destination_token_slot"
 #: default and readings as options.py declares them

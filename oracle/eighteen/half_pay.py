@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.core.errors import MalformedInput
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import spec as option_spec
-from oracle.eighteen.title import TitleData
 
 OPTION = "half_pay_rounding"
 #: default and readings as options.py declares them

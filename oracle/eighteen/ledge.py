@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.core.errors import MalformedInput
+from oracle.eighteen.model.records import MarketDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import spec as option_spec
-from oracle.eighteen.records import MarketDef
-from oracle.eighteen.title import TitleData
 
 OPTION = "ledge_move"
 #: default and readings as options.py declares them

@@ -31,9 +31,9 @@ from dataclasses import replace
 from typing import Any, Final
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.records import TrainType
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.records import TrainType
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.title import TitleData
 
 LIMIT: Final = "obsolete_train_limit"
 BUYER: Final = "obsolete_trains_of_buyer"

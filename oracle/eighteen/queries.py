@@ -29,12 +29,12 @@ from oracle.eighteen.destinations import (
     double_stops,
     home_stop,
 )
-from oracle.eighteen.rosters import phase_def, roster
+from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes import search as route_search
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef
 from oracle.eighteen.routes.route import Route, RouteContext, StopTable, check_routes
-from oracle.eighteen.state import State
-from oracle.eighteen.title import TitleData
 from oracle.eighteen.train_events import bonus_counts
 
 JSON = dict[str, Any]

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.loader import load_title_data
-from oracle.eighteen.state import State
-from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.load.loader import load_title_data
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.tiles import TileDef
 
 CODE = "tile/crosses_river"
 

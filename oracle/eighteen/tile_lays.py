@@ -10,7 +10,7 @@ or an upgrade, then a second lay only when the first was not an upgrade).
 from __future__ import annotations
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.model.tiles import TileDef
 
 YELLOW = "yellow"
 

@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.title import CompanyDef, TitleData
 from oracle.eighteen.routes.graph import Node, TrackGraph
-from oracle.eighteen.state import State
-from oracle.eighteen.title import CompanyDef, TitleData
 
 OPTION: Final = "token_distance"
 DEFAULT: Final = "straight"

@@ -24,13 +24,13 @@ from functools import cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.coords import opposite
-from oracle.eighteen.loader import load_title_data
+from oracle.eighteen.load.loader import load_title_data
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.coords import opposite
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import spec as option_spec
-from oracle.eighteen.state import State
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 
 OPTION = "water_borders"
 #: default and readings as options.py declares them

@@ -22,9 +22,9 @@ import statistics
 import time
 from typing import Any
 
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.generated import DenseSpec, dense_state, grid_map
-from oracle.eighteen.records import Allowance, TrainType
+from oracle.eighteen.load.generated import DenseSpec, dense_state, grid_map
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.records import Allowance, TrainType
 from oracle.eighteen.routes.route import RouteContext, StopTable
 from oracle.eighteen.routes.search import SearchTooLarge, best_run, brute_force
 from oracle.eighteen.titles import TITLES

@@ -16,7 +16,7 @@ import pytest
 from oracle.core.errors import IllegalAction
 from oracle.eighteen import river
 from oracle.eighteen.api import API
-from oracle.eighteen.loader import CATALOGUE
+from oracle.eighteen.load.loader import CATALOGUE
 from tests.eighteen.positions import position
 
 JSON = dict[str, Any]

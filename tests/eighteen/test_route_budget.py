@@ -11,7 +11,7 @@ import time
 import pytest
 
 from oracle.eighteen.api import API
-from oracle.eighteen.generated import DenseSpec, dense_state
+from oracle.eighteen.load.generated import DenseSpec, dense_state
 from oracle.eighteen.routes import search as route_search
 from oracle.eighteen.routes.route import RouteContext, StopTable
 from oracle.eighteen.routes.search import SearchTooLarge, best_run

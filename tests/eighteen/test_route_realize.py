@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.eighteen.generated import DenseSpec, dense_state
+from oracle.eighteen.load.generated import DenseSpec, dense_state
 from oracle.eighteen.routes import tracks as route_tracks
 from oracle.eighteen.routes.route import RouteContext, StopTable
 from oracle.eighteen.routes.tracks import Budget, Demand, Leg, Tracks

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from oracle.eighteen.coords import EDGE_DELTAS, parse_hex
+from oracle.eighteen.model.coords import EDGE_DELTAS, parse_hex
 
 SIZE = 20.0  # hex radius
 Point = tuple[float, float]

@@ -12,13 +12,13 @@ import math
 from collections.abc import Sequence
 from html import escape
 
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.render.geometry import SIZE, Point, centre, edge_point
 from oracle.eighteen.render.water import water_svg
 from oracle.eighteen.routes.graph import Node, hex_content
 from oracle.eighteen.routes.route import Route
-from oracle.eighteen.state import State
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 
 FILL = {"white": "#f7f3e8", "yellow": "#f7e27a", "green": "#8fd18b", "brown": "#c99b6d",
         "gray": "#bbbbbb", "red": "#e57373"}

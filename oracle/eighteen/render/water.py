@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from oracle.eighteen.board import MapDef
+from oracle.eighteen.model.board import MapDef
 from oracle.eighteen.render.geometry import SIZE, Point, centre, edge_point
 from oracle.eighteen.river import River, rivers
 from oracle.eighteen.water_borders import listed

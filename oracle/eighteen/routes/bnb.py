@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from oracle.eighteen.records import TrainType
+from oracle.eighteen.model.records import TrainType
 from oracle.eighteen.routes.revenue import RevenueHooks, counted_stops, route_revenue
 from oracle.eighteen.routes.route import StopTable
 from oracle.eighteen.routes.tracks import Budget

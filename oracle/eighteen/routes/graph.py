@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.borders import is_border
-from oracle.eighteen.coords import opposite
-from oracle.eighteen.state import State, Token
-from oracle.eighteen.tiles import End, TileDef
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.borders import is_border
+from oracle.eighteen.model.coords import opposite
+from oracle.eighteen.model.state import State, Token
+from oracle.eighteen.model.tiles import End, TileDef
 
 Node = tuple[str, str, int]
 

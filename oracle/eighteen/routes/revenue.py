@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from oracle.eighteen.records import Allowance, OffboardValue, PhaseDef, TrainType
-from oracle.eighteen.tiles import Stop
+from oracle.eighteen.model.records import Allowance, OffboardValue, PhaseDef, TrainType
+from oracle.eighteen.model.tiles import Stop
 
 #: a stop on the map: (hex, stop index on the tile)
 StopRef = tuple[str, int]

@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.records import OffboardValue, PhaseDef, TrainType
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.records import OffboardValue, PhaseDef, TrainType
+from oracle.eighteen.model.state import State, Token
 from oracle.eighteen.routes.graph import Node, TrackGraph, hex_content, side_node
 from oracle.eighteen.routes.revenue import (
     NO_HOOKS,
@@ -44,7 +45,6 @@ from oracle.eighteen.routes.revenue import (
     route_revenue,
     stop_value,
 )
-from oracle.eighteen.state import State, Token
 
 JSON = dict[str, Any]
 _NODE = re.compile(r"^([A-Z][0-9]{1,2})\.([se])([0-9])$")

@@ -49,7 +49,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from oracle.eighteen.records import TrainType
+from oracle.eighteen.model.records import TrainType
 from oracle.eighteen.routes import search_paths as route_search_paths
 from oracle.eighteen.routes.bnb import (
     CONNECTION,

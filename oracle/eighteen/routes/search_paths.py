@@ -47,7 +47,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from oracle.eighteen.records import TrainType
+from oracle.eighteen.model.records import TrainType
 from oracle.eighteen.routes.bnb import Row, SuffixSearch, pairwise_disjoint, train_order, value_rows
 from oracle.eighteen.routes.graph import Node
 from oracle.eighteen.routes.route import Route, StopTable

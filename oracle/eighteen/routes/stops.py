@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from oracle.eighteen.records import TrainType
+from oracle.eighteen.model.records import TrainType
 from oracle.eighteen.routes.revenue import _best_assignment
 from oracle.eighteen.routes.route import StopTable
 

@@ -9,14 +9,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.privates import (
+from oracle.eighteen.model.privates import (
     OWNING_COMPANY,
     PrivateDef,
     SeparateExecution,
     TilePower,
     TokenPower,
 )
-from oracle.eighteen.title import PrivatesHook
+from oracle.eighteen.model.title import PrivatesHook
 
 #: which D&H ruling a refusal cites, by aspect (1830; TP-DH30-*)
 DH_1830_RULINGS: tuple[tuple[str, str], ...] = (

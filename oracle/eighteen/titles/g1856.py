@@ -7,8 +7,8 @@ The whole published board, charters, trains, phases and market: ``data/1856.json
 
 from __future__ import annotations
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
 from oracle.eighteen.titles.common import bonus_reading
 
 WSR = PrivateDef(

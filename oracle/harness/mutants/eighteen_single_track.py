@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.records import TrainType
+from oracle.eighteen.model.records import TrainType
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
@@ -410,7 +410,7 @@ class _MinorHomeAnywhere(Rules):
 
     def home_token(self, state: State, company: Company, action: Any) -> State:
         if company.id in variant().trains:
-            from oracle.eighteen.state import Token
+            from oracle.eighteen.model.state import Token
             company = dataclasses.replace(company, tokens_left=company.tokens_left - 1)
             state = state.with_company(company)
             tokens = (*state.tokens, Token(action.hex, action.city, company.id))

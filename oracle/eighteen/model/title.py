@@ -7,10 +7,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.eighteen.board import MapDef, Phase
-from oracle.eighteen.market import DividendRule
-from oracle.eighteen.privates import PrivateDef
-from oracle.eighteen.records import MarketDef, PhaseDef, TrainType
+from oracle.eighteen.model.board import MapDef, Phase
+from oracle.eighteen.model.market import DividendRule
+from oracle.eighteen.model.privates import PrivateDef
+from oracle.eighteen.model.records import MarketDef, PhaseDef, TrainType
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,18 @@ The catalogue is written in a compact notation of our own:
 * track: ``e0-s0 s0-e3`` (edge 0 to stop 0, stop 0 to edge 3), ``e0-e3`` plain track.
 
 Tile numbers, colours, revenues and track are the published ones (the common
-18xx tile manifest); edge numbers follow ``oracle.eighteen.coords``. The catalogue
-itself is data (``data/tiles.json``), read by ``oracle.eighteen.loader``.
+18xx tile manifest); edge numbers follow ``oracle.eighteen.model.coords``. The catalogue
+itself is data (``data/tiles.json``), read by ``oracle.eighteen.load.loader``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Final
+from itertools import permutations
+from typing import Final
 
-from oracle.eighteen.records import OffboardValue
+from oracle.eighteen.model.records import OffboardValue
 
 #: the order tiles are upgraded in; preprinted hexes start white (or later)
 COLOURS: Final[tuple[str, ...]] = ("white", "yellow", "green", "brown", "gray")
@@ -103,7 +104,7 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
 
     The base rules of every title here: the next colour only, the same label,
     the same cities and towns, and every piece of existing track kept, the old
-    cities possibly renumbered (``city_map.stop_mapping``, issue 30 item 1).
+    cities possibly renumbered (``stop_mapping``, issue 30 item 1).
     ``label`` is the label the new tile must carry when the hex prints one that
     starts at a later colour (default: the old tile's).
     """
@@ -115,15 +116,36 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
         return "tile/label_mismatch"
     if old.stop_kinds() != new.stop_kinds():
         return "tile/stops_mismatch"
-    from oracle.eighteen.city_map import stop_mapping  # city_map imports this module
     if stop_mapping(old, old_rotation, new, new_rotation) is None:
         return "tile/track_not_kept"
     return None
 
 
-def __getattr__(name: str) -> Any:
-    """``CATALOGUE`` (the common tile catalogue) now comes from the data loader."""
-    if name == "CATALOGUE":
-        from oracle.eighteen.loader import CATALOGUE
-        return CATALOGUE
-    raise AttributeError(name)
+#: old stop index -> new stop index
+StopMap = dict[int, int]
+
+
+def _mapped(path: Path, mapping: StopMap) -> Path:
+    def end(e: End) -> End:
+        return ("s", mapping[e[1]]) if e[0] == "s" else e
+    return frozenset(end(e) for e in path)
+
+
+def stop_mapping(old: TileDef, old_rotation: int, new: TileDef,
+                 new_rotation: int) -> StopMap | None:
+    """A mapping of old stops to new ones that keeps all the old track, or None.
+
+    The identity is tried first, so a tile that keeps its numbering keeps its
+    tokens where they are; among the others the first in index order is taken.
+    """
+    if len(old.stops) != len(new.stops):
+        return None
+    old_paths = old.rotated_paths(old_rotation)
+    new_paths = new.rotated_paths(new_rotation)
+    for order in permutations(range(len(new.stops))):
+        if any(old.stops[i].kind != new.stops[j].kind for i, j in enumerate(order)):
+            continue
+        mapping = dict(enumerate(order))
+        if all(_mapped(p, mapping) in new_paths for p in old_paths):
+            return mapping
+    return None

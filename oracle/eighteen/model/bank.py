@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
 
 
 def settle(state: State) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from oracle.eighteen.records import MarketDef
+from oracle.eighteen.model.records import MarketDef
 
 Cell = tuple[int, int]  # (row, column); row 0 at the top
 

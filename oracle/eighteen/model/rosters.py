@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.eighteen.records import PhaseDef, TrainType
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.records import PhaseDef, TrainType
+from oracle.eighteen.model.title import TitleData
 
 
 def roster(title: TitleData) -> Mapping[str, TrainType]:

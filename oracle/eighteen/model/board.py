@@ -1,15 +1,15 @@
 """Maps as data: hexes by their published IDs, with terrain cost and the
 preprinted content (a TileDef of colour white, yellow, green, gray or red).
 
-Maps are built from a title's data file by ``oracle.eighteen.loader``."""
+Maps are built from a title's data file by ``oracle.eighteen.load.loader``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from oracle.eighteen.coords import neighbour
-from oracle.eighteen.tiles import COLOURS, TileDef
+from oracle.eighteen.model.coords import neighbour
+from oracle.eighteen.model.tiles import COLOURS, TileDef
 
 
 @dataclass(frozen=True, slots=True)

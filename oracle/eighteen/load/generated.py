@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from oracle.eighteen.board import HexDef, MapDef
-from oracle.eighteen.borders import crossing_edges
-from oracle.eighteen.coords import make_hex
+from oracle.eighteen.load.loader import CATALOGUE
+from oracle.eighteen.model.board import HexDef, MapDef
+from oracle.eighteen.model.borders import crossing_edges
+from oracle.eighteen.model.coords import make_hex
+from oracle.eighteen.model.state import Company, LaidTile, State, Token, Turn
+from oracle.eighteen.model.tiles import COLOURS, TileDef, make_tile, upgrade_problem
 from oracle.eighteen.routes.graph import hex_content
-from oracle.eighteen.state import Company, LaidTile, State, Token, Turn
-from oracle.eighteen.tiles import CATALOGUE, COLOURS, TileDef, make_tile, upgrade_problem
 
 
 def grid_map(rows: int, cols: int, rng: random.Random, cities: float = 0.25,

@@ -12,9 +12,9 @@ track only where the hex prints it (``exits``, or track already there).
 
 from __future__ import annotations
 
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.coords import opposite
-from oracle.eighteen.tiles import TileDef
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.coords import opposite
+from oracle.eighteen.model.tiles import TileDef
 
 
 def is_border(board: MapDef, hex_id: str, edge: int) -> bool:

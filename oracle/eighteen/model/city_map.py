@@ -1,4 +1,6 @@
-"""Which old stop becomes which new stop when a tile is upgraded.
+"""Which old stop becomes which new stop when a tile is upgraded, on the board: the
+tokens follow their city, and a home city is found again (the mapping itself is
+``tiles.stop_mapping``).
 
 Base rules (1830 rules, tile upgrades; issue 30 item 1): an upgrade keeps every
 piece of existing track and every city, but nothing asks the new tile to number
@@ -12,40 +14,9 @@ same kind keeps every old path, and station tokens follow their city through it
 
 from __future__ import annotations
 
-from itertools import permutations
-
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.state import State, Token
-from oracle.eighteen.tiles import End, Path, TileDef
-
-#: old stop index -> new stop index
-StopMap = dict[int, int]
-
-
-def _mapped(path: Path, mapping: StopMap) -> Path:
-    def end(e: End) -> End:
-        return ("s", mapping[e[1]]) if e[0] == "s" else e
-    return frozenset(end(e) for e in path)
-
-
-def stop_mapping(old: TileDef, old_rotation: int, new: TileDef,
-                 new_rotation: int) -> StopMap | None:
-    """A mapping of old stops to new ones that keeps all the old track, or None.
-
-    The identity is tried first, so a tile that keeps its numbering keeps its
-    tokens where they are; among the others the first in index order is taken.
-    """
-    if len(old.stops) != len(new.stops):
-        return None
-    old_paths = old.rotated_paths(old_rotation)
-    new_paths = new.rotated_paths(new_rotation)
-    for order in permutations(range(len(new.stops))):
-        if any(old.stops[i].kind != new.stops[j].kind for i, j in enumerate(order)):
-            continue
-        mapping = dict(enumerate(order))
-        if all(_mapped(p, mapping) in new_paths for p in old_paths):
-            return mapping
-    return None
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.state import State, Token
+from oracle.eighteen.model.tiles import StopMap, stop_mapping
 
 
 def move_tokens(state: State, hex_id: str, mapping: StopMap) -> tuple[Token, ...]:

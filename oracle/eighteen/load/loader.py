@@ -23,10 +23,10 @@ from importlib import resources
 from typing import Any, Final
 
 from oracle.core.schema import validate
-from oracle.eighteen.board import HexDef, MapDef, Phase
-from oracle.eighteen.coords import neighbour
-from oracle.eighteen.privates import PrivateDef
-from oracle.eighteen.records import (
+from oracle.eighteen.model.board import HexDef, MapDef, Phase
+from oracle.eighteen.model.coords import neighbour
+from oracle.eighteen.model.privates import PrivateDef
+from oracle.eighteen.model.records import (
     Allowance,
     MarketCell,
     MarketDef,
@@ -34,8 +34,8 @@ from oracle.eighteen.records import (
     PhaseDef,
     TrainType,
 )
-from oracle.eighteen.tiles import COLOURS, TileDef, make_tile
-from oracle.eighteen.title import CompanyDef, PrivatesHook, TitleData
+from oracle.eighteen.model.tiles import COLOURS, TileDef, make_tile
+from oracle.eighteen.model.title import CompanyDef, PrivatesHook, TitleData
 from oracle.eighteen.train_events import unknown as unknown_events
 
 DATA: Final = "oracle.eighteen.data"
