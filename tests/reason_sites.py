@@ -97,7 +97,7 @@ DYNAMIC_RULINGS: Mapping[tuple[str, str, str], Callable[[], frozenset[str]]] = {
     ("oracle/eighteen/rules.py", "Rules.home_token",
      "self.single_track.company_ruling(state, company.id)"): lambda: frozenset({"ST-13"}),
     # its one caller (Rules.lay_tile) passes self.cites(state, via, "tile")
-    ("oracle/eighteen/tile_lays.py", "check_later_lay", "ruling"): _two_lay_tile_rulings,
+    ("oracle/eighteen/mechanisms/tile_lays.py", "check_later_lay", "ruling"): _two_lay_tile_rulings,
 }
 
 def _every(pdef: PrivateDef) -> bool:

@@ -12,22 +12,18 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
-from oracle.eighteen import (
+from oracle.eighteen import emergency, excess, private_sale, single_track, train_offer
+from oracle.eighteen.conservation import conservation
+from oracle.eighteen.destinations import destination_tokens, extra_tokens
+from oracle.eighteen.mechanisms import (
     destination_slot,
-    emergency,
-    excess,
     half_pay,
     ledge,
     obsolete,
-    private_sale,
-    single_track,
     token_distance,
     train_doubling,
-    train_offer,
     water_borders,
 )
-from oracle.eighteen.conservation import conservation
-from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.model.actions import (
     Action,
     BuyTrain,

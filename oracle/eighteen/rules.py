@@ -17,21 +17,23 @@ from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
-    destination_slot,
     destinations,
     emergency,
     excess,
-    obsolete,
     operating,
     private_sale,
-    river,
     rounds,
-    tile_lays,
     token_costs,
+)
+from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
+from oracle.eighteen.mechanisms import (
+    destination_slot,
+    obsolete,
+    river,
+    tile_lays,
     token_distance,
     water_borders,
 )
-from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
 from oracle.eighteen.model.actions import (
     Action,
     Bankrupt,

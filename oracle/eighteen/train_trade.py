@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import obsolete
+from oracle.eighteen.mechanisms import obsolete
 from oracle.eighteen.model.actions import BuyTrain
 from oracle.eighteen.model.rosters import phase_def, roster
 from oracle.eighteen.model.state import Company, State

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import ledge
 from oracle.eighteen.api import API
+from oracle.eighteen.mechanisms import ledge
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.titles import TITLES

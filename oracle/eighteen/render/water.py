@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 from html import escape
 
+from oracle.eighteen.mechanisms.river import River, rivers
+from oracle.eighteen.mechanisms.water_borders import listed
 from oracle.eighteen.model.board import MapDef
 from oracle.eighteen.render.geometry import SIZE, Point, centre, edge_point
-from oracle.eighteen.river import River, rivers
-from oracle.eighteen.water_borders import listed
 
 RIVER = "#2f7fd1"
 WATER_BORDER = "#1f5fbf"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.eighteen import train_doubling
 from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.mechanisms import train_doubling
 from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TokenPower
 from oracle.eighteen.titles.common import bonus_reading
 
