@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from oracle.eighteen.privates import PrivateDef
+from oracle.eighteen.model.privates import PrivateDef
 from oracle.eighteen.titles import TITLES
 from tests.reason_scan import Refusal, Scan, python_files, scan
 
@@ -61,18 +61,18 @@ def _route_rulings(code: str) -> frozenset[str]:
 
 
 _HELPER = DynamicCode("a refuse() helper: IllegalAction of its own parameters", ())
-_ROUTES = "oracle/eighteen/routes.py"
+_ROUTES = "oracle/eighteen/routes/route.py"
 
 #: (path, function, source of the code argument) -> the reviewed site
 DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
     ("oracle/eighteen/rules.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/connection.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/operating.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/routes.py", "refuse", "code"): _HELPER,
+    ("oracle/eighteen/routes/route.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/single_track.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/rules.py", "Rules.check_upgrade", "problem"): DynamicCode(
         "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",
-        (("oracle/eighteen/tiles.py", "upgrade_problem"),
+        (("oracle/eighteen/model/tiles.py", "upgrade_problem"),
          ("oracle/eighteen/single_track.py", "SingleTrack.halt_upgrade")),
         lambda code: frozenset({"ST-10", "ST-12"})),
     (_ROUTES, "check_route", "why"): DynamicCode(
@@ -97,7 +97,7 @@ DYNAMIC_RULINGS: Mapping[tuple[str, str, str], Callable[[], frozenset[str]]] = {
     ("oracle/eighteen/rules.py", "Rules.home_token",
      "self.single_track.company_ruling(state, company.id)"): lambda: frozenset({"ST-13"}),
     # its one caller (Rules.lay_tile) passes self.cites(state, via, "tile")
-    ("oracle/eighteen/tile_lays.py", "check_later_lay", "ruling"): _two_lay_tile_rulings,
+    ("oracle/eighteen/mechanisms/tile_lays.py", "check_later_lay", "ruling"): _two_lay_tile_rulings,
 }
 
 def _every(pdef: PrivateDef) -> bool:

@@ -12,21 +12,19 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
-from oracle.eighteen import (
+from oracle.eighteen import emergency, excess, private_sale, single_track, train_offer
+from oracle.eighteen.conservation import conservation
+from oracle.eighteen.destinations import destination_tokens, extra_tokens
+from oracle.eighteen.mechanisms import (
     destination_slot,
-    emergency,
-    excess,
     half_pay,
     ledge,
     obsolete,
-    private_sale,
-    single_track,
     token_distance,
     train_doubling,
-    train_offer,
     water_borders,
 )
-from oracle.eighteen.actions import (
+from oracle.eighteen.model.actions import (
     Action,
     BuyTrain,
     Dividend,
@@ -36,15 +34,13 @@ from oracle.eighteen.actions import (
     RunRoutes,
     action_from_json,
 )
-from oracle.eighteen.conservation import conservation
-from oracle.eighteen.destinations import destination_tokens, extra_tokens
-from oracle.eighteen.graph import hex_content
+from oracle.eighteen.model.state import Company, Player, PrivateState, State, Turn
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
+from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_HANDLERS, Rules
-from oracle.eighteen.state import Company, Player, PrivateState, State, Turn
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -70,6 +66,11 @@ class EighteenAPI(Pins[State]):
         schema["properties"]["title"] = {"enum": list(self.rules.titles)}
         schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_HANDLERS)}
         return schema
+
+    def validate_action(self, action: JSON) -> None:
+        """The check an adapter's legal action goes through (oracle/protocol/reply_checks.py):
+        the action schema, then the decoder (``model/actions.py``)."""
+        action_from_json(action)
 
     def title_with_options(self, title_id: str, options: Mapping[str, str]) -> TitleData:
         """The title as these options make it, after every title-specific option check

@@ -26,7 +26,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.actions import Dividend, PlaceToken, RunRoutes
 from oracle.eighteen.destinations import (
     CHARTER,
     DOUBLE_OPTION,
@@ -39,12 +38,13 @@ from oracle.eighteen.destinations import (
     double_stops,
     home_stop,
 )
-from oracle.eighteen.graph import hex_content
-from oracle.eighteen.market import DividendRule
-from oracle.eighteen.revenue import StopRef
-from oracle.eighteen.routes import Route, StopTable, check_route, check_routes, parse_node
-from oracle.eighteen.state import Company, State, Token, Turn
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.actions import Dividend, PlaceToken, RunRoutes
+from oracle.eighteen.model.market import DividendRule
+from oracle.eighteen.model.state import Company, State, Token, Turn
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.routes.graph import hex_content
+from oracle.eighteen.routes.revenue import StopRef
+from oracle.eighteen.routes.route import Route, StopTable, check_route, check_routes, parse_node
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

@@ -20,11 +20,11 @@ import heapq
 import itertools
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.graph import Node, hex_content
-from oracle.eighteen.revenue import StopRef
-from oracle.eighteen.routes import Route, StopTable, check_route
-from oracle.eighteen.state import Company, State, Token
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.state import Company, State, Token
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.routes.graph import Node, hex_content
+from oracle.eighteen.routes.revenue import StopRef
+from oracle.eighteen.routes.route import Route, StopTable, check_route
 
 #: how a connection run ended (``Company.destination``); absent before it (DS-09)
 PLACED, PROMOTED, CHARTER = "placed", "promoted", "charter"

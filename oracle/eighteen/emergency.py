@@ -35,15 +35,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import bank as bank_cash
 from oracle.eighteen import train_offer
-from oracle.eighteen.actions import Bankrupt, SellShares
-from oracle.eighteen.loader import load_title_data
-from oracle.eighteen.market import move, price
-from oracle.eighteen.records import MarketDef
-from oracle.eighteen.rosters import roster
-from oracle.eighteen.state import Company, Player, State, Turn
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.load.loader import load_title_data
+from oracle.eighteen.model import bank as bank_cash
+from oracle.eighteen.model.actions import Bankrupt, SellShares
+from oracle.eighteen.model.market import move, price
+from oracle.eighteen.model.records import MarketDef
+from oracle.eighteen.model.rosters import roster
+from oracle.eighteen.model.state import Company, Player, State, Turn
+from oracle.eighteen.model.title import TitleData
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

@@ -15,10 +15,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen import obsolete
-from oracle.eighteen.actions import DiscardTrain
-from oracle.eighteen.rosters import phase_def
-from oracle.eighteen.state import Company, State
+from oracle.eighteen.mechanisms import obsolete
+from oracle.eighteen.model.actions import DiscardTrain
+from oracle.eighteen.model.rosters import phase_def
+from oracle.eighteen.model.state import Company, State
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

@@ -11,23 +11,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import bank as bank_cash
-from oracle.eighteen import (
-    emergency,
-    excess,
-    half_pay,
-    ledge,
-    obsolete,
-    train_events,
-    train_offer,
-    train_trade,
-)
-from oracle.eighteen.actions import BuyTrain, Dividend, RunRoutes
-from oracle.eighteen.market import RULE_1830, DividendRule, move, price
-from oracle.eighteen.records import MarketDef, TrainType
-from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen.routes import Route, check_routes, parse_node
-from oracle.eighteen.state import Company, State, Turn
+from oracle.eighteen import emergency, excess, train_events, train_offer, train_trade
+from oracle.eighteen.mechanisms import half_pay, ledge, obsolete
+from oracle.eighteen.model import bank as bank_cash
+from oracle.eighteen.model.actions import BuyTrain, Dividend, RunRoutes
+from oracle.eighteen.model.market import RULE_1830, DividendRule, move, price
+from oracle.eighteen.model.records import MarketDef, TrainType
+from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.state import Company, State, Turn
+from oracle.eighteen.routes.route import Route, check_routes, parse_node
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

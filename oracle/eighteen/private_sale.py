@@ -22,10 +22,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import bank
-from oracle.eighteen.actions import BuyPrivate
-from oracle.eighteen.privates import PrivateDef, SaleTerms
-from oracle.eighteen.state import Company, State
+from oracle.eighteen.model import bank
+from oracle.eighteen.model.actions import BuyPrivate
+from oracle.eighteen.model.privates import PrivateDef, SaleTerms
+from oracle.eighteen.model.state import Company, State
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

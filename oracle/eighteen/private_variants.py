@@ -30,9 +30,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.actions import LayTile, PlaceToken
-from oracle.eighteen.privates import PrivateDef, TilePower, TokenPower
-from oracle.eighteen.state import BonusToken, Company, PrivateState, State
+from oracle.eighteen.model.actions import LayTile, PlaceToken
+from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
+from oracle.eighteen.model.state import BonusToken, Company, PrivateState, State
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

@@ -22,18 +22,19 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import destination_slot, route_search
 from oracle.eighteen.destinations import (
     DOUBLE_OPTION,
     destination_stops,
     double_stops,
     home_stop,
 )
-from oracle.eighteen.revenue import RevenueHooks, StopRef
-from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen.routes import Route, RouteContext, StopTable, check_routes
-from oracle.eighteen.state import State
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.mechanisms import destination_slot
+from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.routes import search as route_search
+from oracle.eighteen.routes.revenue import RevenueHooks, StopRef
+from oracle.eighteen.routes.route import Route, RouteContext, StopTable, check_routes
 from oracle.eighteen.train_events import bonus_counts
 
 JSON = dict[str, Any]

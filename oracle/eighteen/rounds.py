@@ -19,8 +19,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.eighteen import private_sale
+from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.operating import operating_order
-from oracle.eighteen.state import State, Turn
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

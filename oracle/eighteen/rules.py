@@ -1,7 +1,7 @@
 """The operating turn's mechanism: legality and effects of each action.
 
 Nothing here names a private or a title: the private records
-(``oracle.eighteen.privates``) and the title data say what a power allows, and
+(``oracle.eighteen.model.privates``) and the title data say what a power allows, and
 these functions read them. Rulings are cited where a check rests on one.
 
 A ``Rules`` object is what the API calls; a mutant is a subclass overriding one
@@ -17,22 +17,25 @@ from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
-    destination_slot,
     destinations,
     emergency,
     excess,
-    obsolete,
     operating,
     private_sale,
     private_variants,
-    river,
     rounds,
-    tile_lays,
     token_costs,
+)
+from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
+from oracle.eighteen.mechanisms import (
+    destination_slot,
+    obsolete,
+    river,
+    tile_lays,
     token_distance,
     water_borders,
 )
-from oracle.eighteen.actions import (
+from oracle.eighteen.model.actions import (
     Action,
     Bankrupt,
     BuyPrivate,
@@ -45,16 +48,23 @@ from oracle.eighteen.actions import (
     RunRoutes,
     SellShares,
 )
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.borders import crossing_edges, off_map_edges
-from oracle.eighteen.city_map import city_now, move_tokens, stop_mapping
-from oracle.eighteen.connection import CONNECTION_STEPS, CONNECTIONS, ConnectionRules
-from oracle.eighteen.graph import Reach, TrackGraph, end_node, hex_content
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.borders import crossing_edges, off_map_edges
+from oracle.eighteen.model.city_map import city_now, move_tokens
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.model.state import (
+    BonusToken,
+    Company,
+    LaidTile,
+    PrivateState,
+    State,
+    Token,
+    Turn,
+)
+from oracle.eighteen.model.tiles import TileDef, stop_mapping, upgrade_problem
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.routes.graph import Reach, TrackGraph, end_node, hex_content
 from oracle.eighteen.single_track import SingleTrack
-from oracle.eighteen.state import BonusToken, Company, LaidTile, PrivateState, State, Token, Turn
-from oracle.eighteen.tiles import TileDef, upgrade_problem
-from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
 

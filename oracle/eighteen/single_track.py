@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any, Final
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.schema import validate
-from oracle.eighteen.coords import neighbour
-from oracle.eighteen.graph import Node, TrackGraph, end_node, hex_content
-from oracle.eighteen.loader import DATA, read_json
-from oracle.eighteen.revenue import FREE as FREE_KIND
-from oracle.eighteen.revenue import RevenueHooks, StopRef, VisitedStop
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.tiles import Stop, TileDef, make_tile, upgrade_problem
-from oracle.eighteen.title import CompanyDef, TitleData
+from oracle.eighteen.load.loader import DATA, read_json
+from oracle.eighteen.model.coords import neighbour
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.tiles import Stop, TileDef, make_tile, upgrade_problem
+from oracle.eighteen.model.title import CompanyDef, TitleData
+from oracle.eighteen.routes.graph import Node, TrackGraph, end_node, hex_content
+from oracle.eighteen.routes.revenue import FREE as FREE_KIND
+from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 
 if TYPE_CHECKING:
-    from oracle.eighteen.records import TrainType
-    from oracle.eighteen.routes import RouteContext
+    from oracle.eighteen.model.records import TrainType
+    from oracle.eighteen.routes.route import RouteContext
     from oracle.eighteen.rules import Rules
 
 OPTION: Final = "single_track"

@@ -9,8 +9,8 @@ list (``tokens``)."""
 
 from __future__ import annotations
 
-from oracle.eighteen.coords import hex_distance
-from oracle.eighteen.title import CompanyDef, TitleData
+from oracle.eighteen.model.coords import hex_distance
+from oracle.eighteen.model.title import CompanyDef, TitleData
 
 
 def by_distance(title: TitleData, cdef: CompanyDef, hex_id: str) -> int:

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from oracle.eighteen.records import TrainType
-from oracle.eighteen.state import BonusToken, State
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.records import TrainType
+from oracle.eighteen.model.state import BonusToken, State
+from oracle.eighteen.model.title import TitleData
 
 Event = Callable[[State], State]
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.actions import BuyTrain
-from oracle.eighteen.records import TrainType
-from oracle.eighteen.rosters import roster
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.actions import BuyTrain
+from oracle.eighteen.model.records import TrainType
+from oracle.eighteen.model.rosters import roster
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.title import TitleData
 
 
 def _reached(title: TitleData, current: str, first: str | None) -> bool:

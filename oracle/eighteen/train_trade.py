@@ -18,11 +18,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import obsolete
-from oracle.eighteen.actions import BuyTrain
-from oracle.eighteen.rosters import phase_def, roster
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.mechanisms import obsolete
+from oracle.eighteen.model.actions import BuyTrain
+from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.title import TitleData
 
 if TYPE_CHECKING:
     from oracle.eighteen.rules import Rules

@@ -55,11 +55,6 @@ class Run:
         return {sid: o for sid, o in self.outcomes.items() if o != "pass"}
 
 
-def run_suite(game: str, impl: str, timeout: float = 900.0) -> Run:
-    """Run one game's scenarios against one implementation (served) in a subprocess."""
-    return run_batch(game, [impl], timeout)[impl]
-
-
 def run_batch(game: str, impls: Sequence[str], timeout: float = 900.0,
               own: Mapping[str, Sequence[str]] | None = None,
               scenarios: Sequence[str] = ()) -> dict[str, Run]:

@@ -22,11 +22,11 @@ import statistics
 import time
 from typing import Any
 
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.generated import DenseSpec, dense_state, grid_map
-from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.route_search import SearchTooLarge, best_run, brute_force
-from oracle.eighteen.routes import RouteContext, StopTable
+from oracle.eighteen.load.generated import DenseSpec, dense_state, grid_map
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.records import Allowance, TrainType
+from oracle.eighteen.routes.route import RouteContext, StopTable
+from oracle.eighteen.routes.search import SearchTooLarge, best_run, brute_force
 from oracle.eighteen.titles import TITLES
 from oracle.harness.route_bench_real import real_figures
 

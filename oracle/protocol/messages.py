@@ -25,9 +25,6 @@ COMMANDS: Final[tuple[str, ...]] = (
     "query", "stop", "inspect",
 )
 
-#: Optional commands: sent only to an adapter whose hello lists the feature of that name.
-OPTIONAL_COMMANDS: Final[frozenset[str]] = frozenset({"inspect"})
-
 
 def problem(value: Any, name: str) -> str | None:
     """None if ``value`` matches schema ``name``, else a sentence naming the field

@@ -13,19 +13,12 @@ from collections.abc import Callable, Container, Iterator, Mapping
 from functools import partial
 from typing import Final
 
-from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
 from oracle.rocket.state import DISSOLVED, State
 
 #: Bound on the exact (trail-aware) isolation search; beyond it the line is taken
 #: as not isolated, the reading that never takes a share away wrongly.
 _SEARCH_BUDGET = 20_000
-
-#: A locomotive goes straight on or bends 60 degrees either side, never sharper (the
-#: Rocket movement rule; the hex grid itself knows no headings).
-FORWARD: Final[dict[str, tuple[str, str, str]]] = {
-    h: (h, hexgrid.turn(h, 1), hexgrid.turn(h, -1)) for h in hexgrid.DIRECTIONS}
-
 
 def origin_of(state: State, line_id: str) -> tuple[str, str | None]:
     """The space a line's locomotive moves from, and its heading (None: any way)."""

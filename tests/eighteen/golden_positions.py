@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.loader import load_title_data
+from oracle.eighteen.load.loader import load_title_data
 from tests.eighteen.positions import position
 from tests.eighteen.test_route_queries import scranton_line
 

@@ -38,10 +38,10 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import (
     single_track,
 )
-from oracle.eighteen.actions import action_from_json
 from oracle.eighteen.api import API
+from oracle.eighteen.model.actions import action_from_json
+from oracle.eighteen.model.state import State
 from oracle.eighteen.options import POSITION_OPTIONS, spec
-from oracle.eighteen.state import State
 from tests.eighteen.positions import scenario_positions
 from tests.sweep import Tally
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.generated import DenseSpec, dense_state, grid_map
-from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.routes import RouteContext, StopTable
-from oracle.eighteen.state import State
+from oracle.eighteen.load.generated import DenseSpec, dense_state, grid_map
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.records import Allowance, TrainType
+from oracle.eighteen.model.state import State
+from oracle.eighteen.routes.route import RouteContext, StopTable
 
 STOPS = frozenset({"city", "town", "offboard"})
 

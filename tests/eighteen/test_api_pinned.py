@@ -12,7 +12,7 @@ import pytest
 from oracle.core.errors import MalformedInput
 from oracle.core.game import Pinning
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
 from tests.eighteen.positions import scenario_positions
 
 

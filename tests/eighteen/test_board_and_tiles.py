@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.coords import edge_between, neighbour, opposite, parse_hex
-from oracle.eighteen.tiles import CATALOGUE, upgrade_problem
+from oracle.eighteen.load.loader import CATALOGUE
+from oracle.eighteen.model.coords import edge_between, neighbour, opposite, parse_hex
+from oracle.eighteen.model.tiles import upgrade_problem
 from oracle.eighteen.titles import TITLES
 
 

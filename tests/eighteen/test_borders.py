@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.borders import crossing_edges, is_border
-from oracle.eighteen.graph import TrackGraph, side_node
+from oracle.eighteen.model.borders import crossing_edges, is_border
+from oracle.eighteen.routes.graph import TrackGraph, side_node
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import lay, refused

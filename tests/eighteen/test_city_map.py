@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.city_map import stop_mapping
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.tiles import stop_mapping
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import lay, refused

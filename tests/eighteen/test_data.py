@@ -10,9 +10,7 @@ import pytest
 from oracle.core.errors import MalformedInput
 from oracle.core.schema import validate
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.board import HexDef, MapDef
-from oracle.eighteen.coords import neighbour
-from oracle.eighteen.loader import (
+from oracle.eighteen.load.loader import (
     CATALOGUE,
     DATA,
     TITLE_SCHEMA,
@@ -21,10 +19,12 @@ from oracle.eighteen.loader import (
     load_title_data,
     read_json,
 )
+from oracle.eighteen.model.board import HexDef, MapDef
+from oracle.eighteen.model.coords import neighbour
+from oracle.eighteen.model.records import PhaseDef
+from oracle.eighteen.model.tiles import make_tile, upgrade_problem
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import OPTIONS, TITLE_IDS
-from oracle.eighteen.records import PhaseDef
-from oracle.eighteen.tiles import make_tile, upgrade_problem
-from oracle.eighteen.title import TitleData
 from oracle.eighteen.titles import TITLES
 
 ALL = sorted(TITLES)
@@ -295,8 +295,8 @@ def test_1835_plus_trains_and_limits_by_company_type() -> None:
 
 
 def test_an_off_board_area_ends_the_track_graph() -> None:
-    from oracle.eighteen.graph import TrackGraph
-    from oracle.eighteen.state import State
+    from oracle.eighteen.model.state import State
+    from oracle.eighteen.routes.graph import TrackGraph
 
     api = EighteenAPI()
     position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import destination_slot
 from oracle.eighteen.api import API
+from oracle.eighteen.mechanisms import destination_slot
 from tests.eighteen.golden_positions import BUILDERS
 from tests.eighteen.positions import position
 from tests.eighteen.real_turn_replay import (

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from oracle.eighteen.api import API
-from oracle.eighteen.market import RULE_1830, scaled_steps
+from oracle.eighteen.model.market import RULE_1830, scaled_steps
+from oracle.eighteen.model.state import State
 from oracle.eighteen.operating import dividend_rule
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.state import State
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.golden_positions import BUILDERS
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen import half_pay
 from oracle.eighteen.api import API
+from oracle.eighteen.mechanisms import half_pay
 from tests.eighteen.golden_positions import BUILDERS
 
 JSON = dict[str, Any]

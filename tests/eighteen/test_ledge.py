@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import ledge
 from oracle.eighteen.api import API
-from oracle.eighteen.market import move, price
-from oracle.eighteen.records import MarketDef
+from oracle.eighteen.mechanisms import ledge
+from oracle.eighteen.model.market import move, price
+from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.golden_positions import BUILDERS
 from tests.eighteen.real_turn_replay import market_differences, noted, replay, turn_file

@@ -10,7 +10,7 @@ import pytest
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
 
 JSON = dict[str, Any]
 #: 18AL's depot when only the 7 and the 4D are left

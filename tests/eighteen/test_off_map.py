@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.borders import off_map_edges
+from oracle.eighteen.model.borders import off_map_edges
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import lay, refused

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.api import API, EighteenAPI
-from oracle.eighteen.market import move
+from oracle.eighteen.model.market import move
+from oracle.eighteen.model.records import MarketCell, MarketDef
+from oracle.eighteen.model.state import State
 from oracle.eighteen.operating import close_company, operating_order
-from oracle.eighteen.records import MarketCell, MarketDef
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.state import State
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import balanced
 from tests.eighteen.test_route_queries import scranton_line

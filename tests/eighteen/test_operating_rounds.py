@@ -9,7 +9,7 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
 from tests.eighteen.positions import bank_at
 from tests.eighteen.test_operating import company, dividend_step
 

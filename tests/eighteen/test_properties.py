@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.state import State
+from oracle.eighteen.model.state import State
 from tests.eighteen.positions import balanced, scenario_positions
 
 STARTS = scenario_positions()

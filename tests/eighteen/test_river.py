@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen import river
 from oracle.eighteen.api import API
-from oracle.eighteen.loader import CATALOGUE
+from oracle.eighteen.load.loader import CATALOGUE
+from oracle.eighteen.mechanisms import river
 from tests.eighteen.positions import position
 
 JSON = dict[str, Any]

@@ -10,11 +10,11 @@ import time
 
 import pytest
 
-from oracle.eighteen import route_search
 from oracle.eighteen.api import API
-from oracle.eighteen.generated import DenseSpec, dense_state
-from oracle.eighteen.route_search import SearchTooLarge, best_run
-from oracle.eighteen.routes import RouteContext, StopTable
+from oracle.eighteen.load.generated import DenseSpec, dense_state
+from oracle.eighteen.routes import search as route_search
+from oracle.eighteen.routes.route import RouteContext, StopTable
+from oracle.eighteen.routes.search import SearchTooLarge, best_run
 from oracle.eighteen.titles import TITLES
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.server import answer

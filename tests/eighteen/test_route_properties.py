@@ -11,12 +11,12 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.eighteen.generated import legal_tiles
-from oracle.eighteen.graph import hex_content
-from oracle.eighteen.route_search import best_run, brute_force, simple_paths
-from oracle.eighteen.routes import check_routes
-from oracle.eighteen.state import LaidTile
-from oracle.eighteen.tiles import COLOURS
+from oracle.eighteen.load.generated import legal_tiles
+from oracle.eighteen.model.state import LaidTile
+from oracle.eighteen.model.tiles import COLOURS
+from oracle.eighteen.routes.graph import hex_content
+from oracle.eighteen.routes.route import check_routes
+from oracle.eighteen.routes.search import best_run, brute_force, simple_paths
 from tests.eighteen.route_boards import small_board, table
 
 TRAIN_POOL = ["2", "3", "4", "3", "D", "2+2", "4/2"]

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.eighteen import route_tracks
-from oracle.eighteen.generated import DenseSpec, dense_state
-from oracle.eighteen.route_tracks import Budget, Demand, Leg, Tracks
-from oracle.eighteen.routes import RouteContext, StopTable
+from oracle.eighteen.load.generated import DenseSpec, dense_state
+from oracle.eighteen.routes import tracks as route_tracks
+from oracle.eighteen.routes.route import RouteContext, StopTable
+from oracle.eighteen.routes.tracks import Budget, Demand, Leg, Tracks
 from oracle.harness.route_bench import bench_board, bench_trains
 from tests.eighteen.route_boards import small_board, table
 

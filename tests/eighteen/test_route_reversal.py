@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.board import MapDef
-from oracle.eighteen.graph import hex_content
-from oracle.eighteen.route_search import best_run, brute_force, simple_paths
-from oracle.eighteen.routes import check_routes
-from oracle.eighteen.state import LaidTile, State
+from oracle.eighteen.model.board import MapDef
+from oracle.eighteen.model.state import LaidTile, State
+from oracle.eighteen.routes.graph import hex_content
+from oracle.eighteen.routes.route import check_routes
+from oracle.eighteen.routes.search import best_run, brute_force, simple_paths
 from tests.eighteen.positions import position
 from tests.eighteen.route_boards import small_board, table
 

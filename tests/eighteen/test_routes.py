@@ -7,13 +7,14 @@ from dataclasses import replace
 import pytest
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.board import HexDef, MapDef
-from oracle.eighteen.generated import empty_state
-from oracle.eighteen.loader import CATALOGUE
-from oracle.eighteen.records import OffboardValue, PhaseDef
-from oracle.eighteen.revenue import RevenueHooks, VisitedStop, route_revenue
-from oracle.eighteen.route_search import best_run, brute_force
-from oracle.eighteen.routes import (
+from oracle.eighteen.load.generated import empty_state
+from oracle.eighteen.load.loader import CATALOGUE
+from oracle.eighteen.model.board import HexDef, MapDef
+from oracle.eighteen.model.records import OffboardValue, PhaseDef
+from oracle.eighteen.model.state import LaidTile, State, Token
+from oracle.eighteen.model.tiles import Stop, TileDef, make_tile
+from oracle.eighteen.routes.revenue import RevenueHooks, VisitedStop, route_revenue
+from oracle.eighteen.routes.route import (
     Route,
     RouteContext,
     StopTable,
@@ -21,8 +22,7 @@ from oracle.eighteen.routes import (
     check_routes,
     parse_node,
 )
-from oracle.eighteen.state import LaidTile, State, Token
-from oracle.eighteen.tiles import Stop, TileDef, make_tile
+from oracle.eighteen.routes.search import best_run, brute_force
 from tests.eighteen.route_boards import ALL_TRAINS, SKIPPER, TRAINS_1830, TWO_PLUS_TWO
 
 RED = OffboardValue((("yellow", 30), ("brown", 60)))

@@ -11,7 +11,7 @@ import pytest
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
 from oracle.eighteen.queries import route_table
-from oracle.eighteen.route_search import brute_force
+from oracle.eighteen.routes.search import brute_force
 from oracle.eighteen.rules import Rules
 
 JSON = dict[str, Any]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from oracle.eighteen.api import API
-from oracle.eighteen.river import rivers
+from oracle.eighteen.mechanisms.river import rivers
 from oracle.harness.reports.html import picture
 
 NS = "{http://www.w3.org/2000/svg}"

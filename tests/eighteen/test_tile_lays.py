@@ -8,9 +8,9 @@ import copy
 import pytest
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen import tile_lays
 from oracle.eighteen.api import API
-from oracle.eighteen.tiles import TileDef, make_tile
+from oracle.eighteen.mechanisms import tile_lays
+from oracle.eighteen.model.tiles import TileDef, make_tile
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.golden_positions import BUILDERS
 from tests.eighteen.positions import position

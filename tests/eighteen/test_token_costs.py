@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from oracle.eighteen.api import API
-from oracle.eighteen.coords import hex_distance, neighbour
+from oracle.eighteen.model.coords import hex_distance, neighbour
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import company, refused, token

@@ -9,8 +9,8 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.coords import hex_distance
-from oracle.eighteen.token_distance import track_hexes
+from oracle.eighteen.mechanisms.token_distance import track_hexes
+from oracle.eighteen.model.coords import hex_distance
 from tests.eighteen.positions import position
 from tests.eighteen.test_rules import company, refused, token
 

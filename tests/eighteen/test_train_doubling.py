@@ -9,8 +9,8 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
-from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.revenue import VisitedStop, train_revenue
+from oracle.eighteen.model.records import Allowance, TrainType
+from oracle.eighteen.routes.revenue import VisitedStop, train_revenue
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.positions import position
 

@@ -14,8 +14,8 @@ import pytest
 
 from oracle.eighteen import train_events
 from oracle.eighteen.api import API
-from oracle.eighteen.loader import check_references, load_title_data
-from oracle.eighteen.state import BonusToken
+from oracle.eighteen.load.loader import check_references, load_title_data
+from oracle.eighteen.model.state import BonusToken
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
 

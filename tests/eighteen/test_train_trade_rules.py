@@ -9,7 +9,7 @@ import pytest
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.api import API
-from oracle.eighteen.loader import check_references, load_title_data
+from oracle.eighteen.load.loader import check_references, load_title_data
 from oracle.eighteen.titles import TITLES
 from oracle.eighteen.train_trade import phase_reached
 from tests.eighteen.golden_positions import BUILDERS

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.market import price
-from oracle.eighteen.records import MarketDef
+from oracle.eighteen.model.market import price
+from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.test_operating import company, with_trains
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import water_borders
 from oracle.eighteen.api import API
+from oracle.eighteen.mechanisms import water_borders
 from tests.eighteen.positions import position
 
 JSON = dict[str, Any]

@@ -1,1 +1,1 @@
-"""Title data files (JSON) and their schemas, read by ``oracle.eighteen.loader``."""
+"""Title data files (JSON) and their schemas, read by ``oracle.eighteen.load.loader``."""

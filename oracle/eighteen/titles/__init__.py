@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from oracle.eighteen.title import TitleData
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.titles import g18al, g18ga, g18kaas, g1825, g1830, g1835, g1856, g1870
 
 TITLES: Final[dict[str, TitleData]] = {

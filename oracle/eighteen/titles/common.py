@@ -1,5 +1,7 @@
 """Pieces several titles share: the Delaware & Hudson record (1830 and 18Kaas,
-TP-DH18K-01) and the hook that settles its open points from the options (TP-DH30-05)."""
+TP-DH18K-01), the hook that settles its open points from the options (TP-DH30-05), and
+the hook that settles a bonus token's connection under the "rails" reading (1856, 18AL;
+TP-BONUS-01)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.privates import (
+from oracle.eighteen.model.privates import (
     OWNING_COMPANY,
     PrivateDef,
     SeparateExecution,
     TilePower,
     TokenPower,
 )
+from oracle.eighteen.model.title import PrivatesHook
 
 #: which D&H ruling a refusal cites, by aspect (1830; TP-DH30-*)
 DH_1830_RULINGS: tuple[tuple[str, str], ...] = (
@@ -64,3 +67,21 @@ def settle_dh(privates: Mapping[str, PrivateDef],
                 sep, tile_after_token=options.get("dh_tile_after_token", "yes") == "yes")
         out["DH"] = dataclasses.replace(dh, token=token, separate_execution=sep)
     return out
+
+
+def bonus_reading(private_id: str, connected: bool) -> PrivatesHook:
+    """TP-BONUS-01 "rails" reading (option ``bonus_token_reading``): the bonus token of
+    private ``private_id`` asks a connection exactly when ``connected`` (1856's port
+    marker must be connected; 18AL's coal token asks none)."""
+
+    def settle_bonus(privates: Mapping[str, PrivateDef],
+                     options: Mapping[str, Any]) -> dict[str, PrivateDef]:
+        out = dict(privates)
+        private = out.get(private_id)
+        if (options.get("bonus_token_reading") == "rails" and private is not None
+                and private.token):
+            out[private_id] = dataclasses.replace(
+                private, token=dataclasses.replace(private.token, connected=connected))
+        return out
+
+    return settle_bonus

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.market import RULE_1825
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.market import RULE_1825
 
 #: the price moves by the size of the dividend; the treasury earns on no share
 #: (18xx Rules Difference List 8.1, 8.2; docs/18xx-golden.md)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, half_to_double
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, half_to_double
 from oracle.eighteen.titles.common import delaware_and_hudson, settle_dh
 
 #: the phases in which a company may buy a private (the first 3 train on; the first 5

@@ -10,8 +10,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import (
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.privates import (
     OWNING_PLAYERS_COMPANIES,
     PrivateDef,
     SeparateExecution,

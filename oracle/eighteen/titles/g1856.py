@@ -7,12 +7,9 @@ The whole published board, charters, trains, phases and market: ``data/1856.json
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
-from typing import Any
-
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.titles.common import bonus_reading
 
 WSR = PrivateDef(
     id="WSR", name="Waterloo & Saugeen Railway", value=40, revenue=10,
@@ -51,15 +48,6 @@ GLSC = PrivateDef(
 )
 
 
-def settle_bonus(privates: Mapping[str, PrivateDef],
-                 options: Mapping[str, Any]) -> dict[str, PrivateDef]:
-    """TP-BONUS-01 "rails" reading: the port marker must be connected."""
-    out = dict(privates)
-    glsc = out.get("GLSC")
-    if options.get("bonus_token_reading") == "rails" and glsc is not None and glsc.token:
-        out["GLSC"] = dataclasses.replace(glsc, token=dataclasses.replace(glsc.token,
-                                                                          connected=True))
-    return out
-
-
-TITLE = load_title("1856", privates=(WSR, GLSC), privates_hook=settle_bonus)
+#: TP-BONUS-01 "rails" reading: the port marker must be connected
+TITLE = load_title("1856", privates=(WSR, GLSC),
+                   privates_hook=bonus_reading("GLSC", connected=True))

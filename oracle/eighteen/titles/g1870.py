@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.market import RULE_1870
-from oracle.eighteen.privates import (
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.market import RULE_1870
+from oracle.eighteen.model.privates import (
     OWNING_COMPANY,
     PrivateDef,
     SaleTerms,
@@ -29,7 +29,7 @@ from oracle.eighteen.privates import (
     TokenPower,
     half_to_double,
 )
-from oracle.eighteen.title import OPERATING_STEPS
+from oracle.eighteen.model.title import OPERATING_STEPS
 
 #: a company's turn, then the connection runs between turns (DS-07, DS-10, DS-15, DS-16)
 STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connection_dividend")

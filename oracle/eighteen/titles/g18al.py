@@ -7,12 +7,11 @@ Hexes (flat layout, letters are rows), charters: ``data/18AL.json`` (a region).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
 
-from oracle.eighteen import train_doubling
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TokenPower
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.mechanisms import train_doubling
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TokenPower
+from oracle.eighteen.titles.common import bonus_reading
 
 SNAR = PrivateDef(
     id="SNAR", name="South & North Alabama Railroad", value=40, revenue=10,
@@ -32,17 +31,9 @@ SNAR = PrivateDef(
 )
 
 
-def settle_bonus(privates: Mapping[str, PrivateDef],
-                 options: Mapping[str, Any]) -> dict[str, PrivateDef]:
-    """TP-BONUS-01 "rails" reading: no connection asked of the coal token."""
-    out = dict(privates)
-    snar = out.get("SNAR")
-    if options.get("bonus_token_reading") == "rails" and snar is not None and snar.token:
-        out["SNAR"] = dataclasses.replace(snar, token=dataclasses.replace(snar.token,
-                                                                          connected=False))
-    return out
-
-
-#: the 4D's doubled stops follow the option al_4d_doubles (train_doubling.py)
-TITLE = dataclasses.replace(load_title("18AL", privates=(SNAR,), privates_hook=settle_bonus),
-                            route_context=train_doubling.route_context)
+#: TP-BONUS-01 "rails" reading: no connection asked of the coal token; the 4D's doubled
+#: stops follow the option al_4d_doubles (train_doubling.py)
+TITLE = dataclasses.replace(
+    load_title("18AL", privates=(SNAR,),
+               privates_hook=bonus_reading("SNAR", connected=False)),
+    route_context=train_doubling.route_context)

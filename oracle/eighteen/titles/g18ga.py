@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from oracle.eighteen.loader import load_title
-from oracle.eighteen.privates import OWNING_COMPANY, PrivateDef, TokenPower
+from oracle.eighteen.load.loader import load_title
+from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TokenPower
 
 WS = PrivateDef(
     id="WS", name="Waycross & Southern", value=70, revenue=15,

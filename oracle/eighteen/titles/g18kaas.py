@@ -3,7 +3,7 @@ on K16 (TP-DH18K-01)."""
 
 from __future__ import annotations
 
-from oracle.eighteen.loader import load_title
+from oracle.eighteen.load.loader import load_title
 from oracle.eighteen.titles.common import DH_1830_RULINGS, delaware_and_hudson, settle_dh
 
 #: TP-DH18K-01: the 1830 record on K16, citing 18Kaas's own ruling

@@ -12,10 +12,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.privates import OWNING_COMPANY, OWNING_PLAYERS_COMPANIES, PrivateDef, TilePower
+from oracle.eighteen.model.privates import (
+    OWNING_COMPANY,
+    OWNING_PLAYERS_COMPANIES,
+    PrivateDef,
+    TilePower,
+)
+from oracle.eighteen.model.state import State
+from oracle.eighteen.model.title import TitleData, _same
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.state import State
-from oracle.eighteen.title import TitleData, _same
 from oracle.eighteen.titles import TITLES
 from oracle.harness.mutants import Mutant
 from oracle.harness.mutants.eighteen_destinations import MUTANTS as DESTINATION_MUTANTS

@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.actions import Dividend, PlaceToken, RunRoutes
 from oracle.eighteen.api import EighteenAPI
 from oracle.eighteen.connection import CONNECTION_STEPS, ConnectionRules
 from oracle.eighteen.destinations import (
@@ -27,12 +26,13 @@ from oracle.eighteen.destinations import (
     fewest_stops_path,
     home_stop,
 )
-from oracle.eighteen.market import DividendRule
-from oracle.eighteen.records import Allowance, TrainType
-from oracle.eighteen.revenue import RevenueHooks, StopRef, VisitedStop
-from oracle.eighteen.routes import Route, RouteContext, StopTable, parse_node
+from oracle.eighteen.model.actions import Dividend, PlaceToken, RunRoutes
+from oracle.eighteen.model.market import DividendRule
+from oracle.eighteen.model.records import Allowance, TrainType
+from oracle.eighteen.model.state import Company, State, Token, Turn
+from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
+from oracle.eighteen.routes.route import Route, RouteContext, StopTable, parse_node
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.state import Company, State, Token, Turn
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.records import TrainType
-from oracle.eighteen.revenue import RevenueHooks, StopRef, VisitedStop
+from oracle.eighteen.model.records import TrainType
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.tiles import TileDef
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
-from oracle.eighteen.state import Company, State
-from oracle.eighteen.tiles import TileDef
-from oracle.eighteen.title import TitleData
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
@@ -188,7 +188,7 @@ class _NoTracingForAnyLay(SingleTrack):
                   tile: TileDef, rotation: int) -> None:
         super().check_lay(rules, state, company, hex_id, tile, rotation)
         if not self.may_trace_single(state, company):
-            from oracle.eighteen.graph import hex_content
+            from oracle.eighteen.routes.graph import hex_content
             old, old_rotation = hex_content(rules.title(state).map, state, hex_id)
             self._check_reached(rules, state, company, hex_id, old, old_rotation, tile,
                                 rotation, station=True)
@@ -289,7 +289,7 @@ class _YellowAllSingle(SingleTrack):
     """Track kinds misread: every yellow plain-track tile is single track."""
 
     def single_segments(self, board: Any, state: State) -> frozenset[frozenset[Any]]:
-        from oracle.eighteen.graph import end_node
+        from oracle.eighteen.routes.graph import end_node
         out = set(super().single_segments(board, state))
         for laid in state.tiles:
             tile = board.tile(laid.tile)
@@ -410,7 +410,7 @@ class _MinorHomeAnywhere(Rules):
 
     def home_token(self, state: State, company: Company, action: Any) -> State:
         if company.id in variant().trains:
-            from oracle.eighteen.state import Token
+            from oracle.eighteen.model.state import Token
             company = dataclasses.replace(company, tokens_left=company.tokens_left - 1)
             state = state.with_company(company)
             tokens = (*state.tokens, Token(action.hex, action.city, company.id))

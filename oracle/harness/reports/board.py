@@ -3,7 +3,7 @@
 Rocket positions (and any position with the same ``board`` shape) are drawn on
 pointy-top hexes, odd rows shifted half a hex right (oracle/core/hexgrid.py):
 land, water, places, each line's track and locomotive, and stations. 18xx
-positions are drawn by ``oracle/eighteen/svg.py`` (the whole map, routes in
+positions are drawn by ``oracle/eighteen/render/svg.py`` (the whole map, routes in
 colour). Other games get a box saying no picture is available yet. Everything taken from the
 position is escaped: an adapter may have sent it.
 """
@@ -74,7 +74,7 @@ def board_svg(game: str, position: Any, symbols: dict[str, str] | None = None) -
 def eighteen_svg(game: str, position: Any, symbols: dict[str, str] | None = None) -> str:
     """18xx (the game record's ``board`` entry): the whole board of the title, with
     the operating company's best run."""
-    from oracle.eighteen.svg import position_svg
+    from oracle.eighteen.render.svg import position_svg
     if not isinstance(position, dict):
         return placeholder(game, "no position was reached")
     try:
