@@ -14,21 +14,15 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
 from oracle.eighteen.conservation import conservation
 from tests.eighteen.positions import position
+from tests.eighteen.test_private_sale import act as sale_act
+from tests.eighteen.test_private_sale import company, private
 
 JSON = dict[str, Any]
 
 
-def company(p: JSON, cid: str) -> JSON:
-    return next(c for c in p["companies"] if c["id"] == cid)
-
-
-def private(p: JSON, pid: str) -> JSON:
-    return next(x for x in p["privates"] if x["id"] == pid)
-
-
 def act(p: JSON, cid: str, **action: Any) -> JSON:
-    after = API.apply(p, {"company": cid, **action})
-    assert API.conservation(p, after) == []
+    """``test_private_sale.act`` (conservation checked), and the result is canonical."""
+    after = sale_act(p, cid, **action)
     assert API.canonical(after) == after
     return after
 
