@@ -6,16 +6,14 @@ connection runs are found with ``connection_run``. And the recorded 1870 turns o
 junction (note D7 there) now see the connection run when the recording engine did.
 
 The files stay in ../shared (never copied here). Away from them the tests skip and
-say so; under CI (``CI`` set) they run and fail instead, as tests/harness/requires.py
-does for the machine's tools.
+say so; under CI (``CI`` set) they run and fail instead (tests/harness/requires.py,
+``needs_shared``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,12 +21,11 @@ import pytest
 from oracle.core.errors import RailrulesError
 from oracle.eighteen.api import API
 from oracle.protocol.client import ProtocolClient
+from tests.harness.requires import SHARED, needs_shared
 
 JSON = dict[str, Any]
-ROOT = Path(__file__).resolve().parents[2]
-POSITIONS = Path(os.environ.get("RAILRULES_REAL_POSITIONS",
-                                ROOT.parent / "shared" / "real-positions"))
-TURNS = Path(os.environ.get("RAILRULES_REAL_TURNS", ROOT.parent / "shared" / "real-turns"))
+POSITIONS = SHARED / "real-positions"
+TURNS = SHARED / "real-turns"
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 
 #: the recorded revenue (README's table); for a 1870 position it is the optimum of the
@@ -49,15 +46,8 @@ CONNECTION_RUNS = {"k70_823_SSW", "k70_843_TP"}
 #: see a connection run too early (real-turns README, note D7)
 D7_TURNS = ("064", "065", "066", "067", "068")
 
-_IN_CI = bool(os.environ.get("CI"))
-needs_positions = pytest.mark.skipif(
-    not POSITIONS.is_dir() and not _IN_CI,
-    reason=f"the real-positions folder is absent ({POSITIONS}): it lives in ../shared "
-           "next to the checkout, and under CI these tests run rather than skip")
-needs_turns = pytest.mark.skipif(
-    not TURNS.is_dir() and not _IN_CI,
-    reason=f"the real-turns folder is absent ({TURNS}): it lives in ../shared next to "
-           "the checkout, and under CI these tests run rather than skip")
+needs_positions = needs_shared("real-positions")
+needs_turns = needs_shared("real-turns")
 
 
 def cases() -> list[tuple[str, int]]:

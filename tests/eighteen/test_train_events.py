@@ -5,9 +5,7 @@ once their phase has come (train_events.py)."""
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from oracle.eighteen.load.loader import check_references, load_title_data
 from oracle.eighteen.model.state import BonusToken
 from oracle.eighteen.titles import TITLES
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
+from tests.harness.requires import SHARED, needs_shared
 
 JSON = dict[str, Any]
 
@@ -94,16 +93,15 @@ def test_a_bonus_token_stops_counting_in_its_phase(title_id: str, private_id: st
     assert not train_events.bonus_counts(title, replace(state, phase=gone), token)
 
 
-REAL = Path(os.environ.get("RAILRULES_REAL_TURNS", "../shared/real-turns"))
+REAL = SHARED / "real-turns"
 
 
+@needs_shared("real-turns")
 @pytest.mark.parametrize("name", ["1830/26855/turn-016.json", "1830/29133/turn-015.json"])
 def test_the_recorded_first_fives_close_the_dh(name: str) -> None:
     """Real-turns note D2: the turns buying 1830's first 5-train now agree on the
     privates (and on the rest the files compare)."""
     path = REAL / name
-    if not path.exists():
-        pytest.skip(f"no {path}")
     turn = json.loads(path.read_text(encoding="utf-8"))
     p = turn["start"]
     for action in turn["actions"]:
