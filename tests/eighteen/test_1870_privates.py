@@ -15,7 +15,7 @@ from oracle.eighteen.api import API
 from oracle.eighteen.conservation import conservation
 from tests.eighteen.positions import position
 from tests.eighteen.test_private_sale import act as sale_act
-from tests.eighteen.test_private_sale import company, private
+from tests.eighteen.test_private_sale import company, private, refused
 
 JSON = dict[str, Any]
 
@@ -25,14 +25,6 @@ def act(p: JSON, cid: str, **action: Any) -> JSON:
     after = sale_act(p, cid, **action)
     assert API.canonical(after) == after
     return after
-
-
-def refused(p: JSON, cid: str, **action: Any) -> str:
-    before = copy.deepcopy(p)
-    with pytest.raises(IllegalAction) as err:
-        API.apply(p, {"company": cid, **action})
-    assert p == before
-    return err.value.code
 
 
 def total(p: JSON, cid: str) -> int:
