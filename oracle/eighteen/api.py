@@ -300,13 +300,22 @@ class EighteenAPI(Pins[State]):
             usable = company is not None and self.rules.may_use(state, p, company)
             for power_hex in p.tile.hexes() if p.tile and usable else ():
                 special_tile_hexes.setdefault(power_hex, []).append(p.id)
-        for hex_id in sorted(title.map.hexes):
-            for tile in tiles:
+        token_hexes = {h for h, _ in reach.stops}
+        for p in privates.values():
+            token_hexes.update(p.token.hexes if p.token else ())
+        # only the hexes where something may be offered, in map order (the same list,
+        # without walking every hex of the map for every tile and rotation)
+        for hex_id in sorted((near | set(special_tile_hexes) | token_hexes)
+                             & title.map.hexes.keys()):
+            specials = special_tile_hexes.get(hex_id, ())
+            for tile in tiles if hex_id in near or specials else ():
                 for rotation in _rotations(tile):
                     if hex_id in near:
                         out.append(LayTile(company_id, hex_id, tile.id, rotation))
                     out += [LayTile(company_id, hex_id, tile.id, rotation, pid)
-                            for pid in special_tile_hexes.get(hex_id, ())]
+                            for pid in specials]
+            if hex_id not in token_hexes:
+                continue
             content, _ = hex_content(title.map, state, hex_id)
             for i, stop in enumerate(content.stops):
                 if not stop.holds_tokens:

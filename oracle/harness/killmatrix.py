@@ -103,11 +103,13 @@ BATCH = 12
 
 
 def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None = None,
-                jobs: int = 2, own_rulings: bool = False) -> dict[str, Any]:
+                jobs: int = 2, own_rulings: bool = False,
+                hints: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The matrix as a JSON value (see the module docstring). ``own_rulings``: grade each
     mutant only on the scenarios of the rulings it claims to break (what a kill must
-    come from anyway), so every scenario must then be killed by a mutant of its own
-    rulings; about a twentieth of the work of the whole matrix."""
+    come from anyway), then search a killer among all mutants for the scenarios those
+    leave idle, starting from ``hints`` (default: the file ``HINTS``); about a
+    twentieth of the work of the whole matrix."""
     from oracle.harness.mutants import all_mutants
     start = time.perf_counter()
     mutants = [m for m in all_mutants().values()
@@ -165,11 +167,13 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
     survivors = sorted(n for n, k in matrix.items() if not k)
     killing = {sid for k in matrix.values() for sid in k}
     idle = sorted(sid for b in baseline.values() for sid in b.scenarios if sid not in killing)
+    idle_killers: dict[str, str] = {}
     if own_rulings and idle:
-        # a scenario no mutant of its own rulings kills may still kill another: every
-        # mutant is graded on those scenarios alone, which decides as the whole matrix
-        killing |= _other_kills(idle, baseline, mutants, jobs)
-        idle = [sid for sid in idle if sid not in killing]
+        # a scenario no mutant of its own rulings kills may still kill another: the
+        # mutants are graded on those scenarios alone, which decides as the whole matrix
+        idle_killers = _other_kills(idle, baseline, mutants, jobs,
+                                    read_hints() if hints is None else hints)
+        idle = [sid for sid in idle if sid not in idle_killers]
     silent = sorted(r for r, killed in rulings.items() if not killed)
     return {
         "mutants": matrix,
@@ -184,31 +188,89 @@ def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None 
         "descriptions": {m.name: m.description for m in mutants},
         "problems": problems,
         "own_rulings": own_rulings,
+        #: with ``own_rulings``: scenario -> a mutant of other rulings that kills it
+        "idle_killers": dict(sorted(idle_killers.items())),
         "seconds": round(time.perf_counter() - start, 1),
     }
 
 
+#: where ``railrules mutants --own-rulings --write-hints`` keeps, for each scenario no
+#: mutant of its own rulings kills, the mutant that killed it last time
+HINTS = Path(__file__).parent / "data" / "idle_killers.json"
+
+
+def read_hints(path: Path = HINTS) -> dict[str, str]:
+    """scenario id -> the mutant that killed it last time (empty when there is none)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
 def _other_kills(idle: Sequence[str], baseline: Mapping[str, Run], mutants: Sequence[Any],
-                 jobs: int) -> set[str]:
-    """The scenarios among ``idle`` that some mutant (of any ruling) kills."""
-    work: list[tuple[str, list[str], list[str]]] = []
+                 jobs: int, hints: Mapping[str, str]) -> dict[str, str]:
+    """The scenarios among ``idle`` that some mutant (of any ruling) kills, each with
+    the first mutant found to kill it.
+
+    One kill decides a scenario, so the search shrinks as it goes: batches of mutants
+    are taken in turn, each graded only on the scenarios no earlier batch has killed,
+    and it stops when none is left. The mutants that killed a scenario last time
+    (``hints``) go first, in one batch per game; the rest follow in small batches.
+    A hint only orders the search: every kill counted here is graded now, and a
+    stale hint costs time, never a verdict. The answer is the one grading every
+    mutant on every idle scenario gives."""
+    import threading
+    from collections import deque
+
+    killers: dict[str, str] = {}
+    lock = threading.Lock()
+    first: list[tuple[str, list[str]]] = []
+    rest: list[tuple[str, list[str]]] = []
+    left: dict[str, set[str]] = {}
     for game, base in baseline.items():
-        ids = [sid for sid in idle if sid in base.scenarios]
+        left[game] = {sid for sid in idle if sid in base.scenarios}
         names = [f"mutant:{m.name}" for m in mutants if m.game == game]
-        if ids and names:
-            size = max(1, -(-len(names) // max(1, jobs)))
-            work += [(game, names[i:i + size], ids) for i in range(0, len(names), size)]
+        hinted = sorted({f"mutant:{hints[sid]}" for sid in left[game] if sid in hints}
+                        & set(names))
+        others = [n for n in names if n not in hinted]
+        if left[game] and hinted:
+            first.append((game, hinted))
+        if left[game]:
+            rest += [(game, others[i:i + IDLE_BATCH])
+                     for i in range(0, len(others), IDLE_BATCH)]
+    queue: deque[tuple[str, list[str]]] = deque(first + rest)
 
-    def one(job: tuple[str, list[str], list[str]]) -> set[str]:
-        game, impls, ids = job
-        # an outline's examples share its @id ("twn-railway-towns[AS-ashford]"): select
-        # by the id, keep the kills of the examples idle here
-        tags = sorted({sid.split("[", 1)[0] for sid in ids})
-        return {sid for run in run_batch(game, impls, scenarios=tags).values()
-                for sid in run.failed if sid in ids}
+    def worker() -> None:
+        while True:
+            with lock:
+                while queue and not left[queue[0][0]]:
+                    queue.popleft()  # that game's idle scenarios are all decided
+                if not queue:
+                    return
+                game, impls = queue.popleft()
+                ids = sorted(left[game])
+            # an outline's examples share its @id ("twn-railway-towns[AS-ashford]"):
+            # select by the id, keep the kills of the examples still undecided
+            tags = sorted({sid.split("[", 1)[0] for sid in ids})
+            runs = run_batch(game, impls, scenarios=tags)
+            with lock:
+                for run in runs.values():
+                    for sid in sorted(run.failed & left[game]):
+                        killers.setdefault(sid, run.impl.removeprefix("mutant:"))
+                    left[game] -= run.failed
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return set().union(*pool.map(one, work)) if work else set()
+    threads = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return killers
+
+
+#: mutants per batch while searching a killer for the idle scenarios beyond the hints:
+#: small, so the scenarios already killed drop out of the later batches early
+IDLE_BATCH = 6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -223,10 +285,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(then every mutant on the scenarios none of those kill): "
                              "the same verdicts on survivors, rulings and idle scenarios "
                              "for a fraction of the work; the kills listed are only those")
+    parser.add_argument("--write-hints", action="store_true",
+                        help="with --own-rulings: keep the killers found for the idle "
+                             "scenarios as the next run's first guesses "
+                             "(oracle/harness/data/idle_killers.json)")
 
 
 def run(args: argparse.Namespace) -> int:
     matrix = kill_matrix(args.game, args.mutant, args.jobs, args.own_rulings)
+    if args.write_hints and args.own_rulings and not (args.game or args.mutant):
+        HINTS.write_text(json.dumps(matrix["idle_killers"], indent=1, sort_keys=True) + "\n")
     if args.json:
         print(json.dumps(matrix, indent=2, sort_keys=True))
     else:
