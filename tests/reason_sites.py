@@ -65,12 +65,12 @@ _ROUTES = "oracle/eighteen/routes/route.py"
 
 #: (path, function, source of the code argument) -> the reviewed site
 DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
-    ("oracle/eighteen/rules.py", "refuse", "code"): _HELPER,
+    ("oracle/eighteen/turn/context.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/connection.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/operating.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/routes/route.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/single_track.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/rules.py", "Rules.check_upgrade", "problem"): DynamicCode(
+    ("oracle/eighteen/turn/lays.py", "check_upgrade", "problem"): DynamicCode(
         "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",
         (("oracle/eighteen/model/tiles.py", "upgrade_problem"),
          ("oracle/eighteen/single_track.py", "SingleTrack.halt_upgrade")),
@@ -94,9 +94,9 @@ def _two_lay_tile_rulings() -> frozenset[str]:
 #: refusal with a literal code whose ruling is only known at run time
 DYNAMIC_RULINGS: Mapping[tuple[str, str, str], Callable[[], frozenset[str]]] = {
     (_ROUTES, "check_route", "ctx.barred_ruling"): lambda: frozenset({"ST-04"}),
-    ("oracle/eighteen/rules.py", "Rules.home_token",
-     "self.single_track.company_ruling(state, company.id)"): lambda: frozenset({"ST-13"}),
-    # its one caller (Rules.lay_tile) passes self.cites(state, via, "tile")
+    ("oracle/eighteen/turn/tokens.py", "home_token",
+     "rules.single_track.company_ruling(state, company.id)"): lambda: frozenset({"ST-13"}),
+    # its one caller (turn/lays.py lay_tile) passes rules.cites(state, via, "tile")
     ("oracle/eighteen/mechanisms/tile_lays.py", "check_later_lay", "ruling"): _two_lay_tile_rulings,
 }
 
@@ -125,7 +125,7 @@ LACKING: Mapping[str, Callable[[PrivateDef], bool]] = {
 }
 #: functions that only ever see some privates
 FUNCTION_SCOPE: Mapping[tuple[str, str], Callable[[PrivateDef], bool]] = {
-    ("oracle/eighteen/rules.py", "Rules.put_bonus"):
+    ("oracle/eighteen/turn/tokens.py", "put_bonus"):
         lambda p: p.token is not None and p.token.bonus > 0,
 }
 

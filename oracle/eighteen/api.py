@@ -40,7 +40,7 @@ from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.routes.graph import hex_content
-from oracle.eighteen.rules import STEP_HANDLERS, Rules
+from oracle.eighteen.rules import STEP_NAMES, Rules
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -61,10 +61,10 @@ class EighteenAPI(Pins[State]):
 
     def position_schema(self) -> JSON:
         """The position schema with the title enum filled in from the title table and
-        the step enum from the step table (``rules.STEP_HANDLERS``)."""
+        the step enum from the step table (``turn/registry.py``)."""
         schema = copy.deepcopy(load_schema(PACKAGE, SCHEMA))
         schema["properties"]["title"] = {"enum": list(self.rules.titles)}
-        schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_HANDLERS)}
+        schema["properties"]["turn"]["properties"]["step"] = {"enum": list(STEP_NAMES)}
         return schema
 
     def validate_action(self, action: JSON) -> None:
@@ -248,9 +248,9 @@ class EighteenAPI(Pins[State]):
                                          f"{state.title} has no train {name!r}")
         obsolete.check_position(title, state)
         turn = state.turn
-        if turn.step not in STEP_HANDLERS:
+        if turn.step not in STEP_NAMES:
             raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
-                                 f"{', '.join(STEP_HANDLERS)})")
+                                 f"{', '.join(STEP_NAMES)})")
         if (turn.company is None) != (turn.step == "done"):
             raise MalformedInput("turn", "a turn has a company exactly when it is not done")
         if state.ended is not None and turn.step != "done":

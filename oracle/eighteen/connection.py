@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.destinations import (
@@ -38,16 +38,15 @@ from oracle.eighteen.destinations import (
     double_stops,
     home_stop,
 )
-from oracle.eighteen.model.actions import Dividend, PlaceToken, RunRoutes
+from oracle.eighteen.model.actions import Action, Dividend, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.model.market import DividendRule
 from oracle.eighteen.model.state import Company, State, Token, Turn
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.routes.revenue import StopRef
 from oracle.eighteen.routes.route import Route, StopTable, check_route, check_routes, parse_node
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 
 CONNECTION_STEPS = ("connection_token", "connection_route", "connection_dividend")
 #: DS-16: a full dividend moves the price (right, as a normal full dividend does),
@@ -70,28 +69,28 @@ class ConnectionRules:
         return "connection_token" in title.operating_steps
 
     # -- tables and revenue ------------------------------------------------------
-    def doubles(self, rules: Rules, state: State, company_id: str) -> frozenset[StopRef]:
+    def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
         """Stops that count twice on the company's routes (DS-17)."""
         return double_stops(rules.title(state), state, company_id)
 
-    def table(self, rules: Rules, state: State, company_id: str,
+    def table(self, rules: TurnContext, state: State, company_id: str,
               doubles: frozenset[StopRef] | None = None) -> StopTable:
         from oracle.eighteen.queries import route_table
         chosen = self.doubles(rules, state, company_id) if doubles is None else doubles
         return route_table(rules.title(state), state, company_id, chosen)
 
-    def doubles_fn(self, rules: Rules, state: State) -> Callable[[str], frozenset[StopRef]]:
+    def doubles_fn(self, rules: TurnContext, state: State) -> Callable[[str], frozenset[StopRef]]:
         return lambda company_id: self.doubles(rules, state, company_id)
 
     # -- eligibility (DS-01, DS-02, DS-03, DS-06, DS-09) ----------------------------
-    def run_for(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def run_for(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         """The home -> destination route that makes the company eligible, or None."""
         company = state.company(company_id)
         if company is None or company.destination in RUN_MADE:
             return None  # DS-09: one run a game
         return self.connecting(rules, state, company_id)
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         """A route home -> destination for a train the company owns now (DS-01)."""
         company = state.company(company_id)
         if company is None or not company.trains:
@@ -100,10 +99,10 @@ class ConnectionRules:
         return connection_route(title, state, self.table(rules, state, company_id),
                                 company.trains)
 
-    def eligible(self, rules: Rules, state: State, company_id: str) -> bool:
+    def eligible(self, rules: TurnContext, state: State, company_id: str) -> bool:
         return self.run_for(rules, state, company_id) is not None
 
-    def candidates(self, rules: Rules, state: State, finished: str | None) -> list[str]:
+    def candidates(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
         """Whose connections are looked for when ``finished``'s turn ends (all)."""
         return [c.id for c in state.companies]
 
@@ -115,7 +114,7 @@ class ConnectionRules:
             known + [c for c in ids if c not in known])))
         return [c for c in ranked if c in ids]
 
-    def queue(self, rules: Rules, state: State, finished: str | None) -> list[str]:
+    def queue(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
         """DS-08: the company that just finished first, if eligible; then the other
         eligible companies in share-price order."""
         found = [c for c in self.candidates(rules, state, finished)
@@ -127,14 +126,14 @@ class ConnectionRules:
         return ordered
 
     # -- between turns (DS-04, DS-05, DS-07) ----------------------------------------
-    def after_turn(self, rules: Rules, state: State, finished: str | None) -> State:
+    def after_turn(self, rules: TurnContext, state: State, finished: str | None) -> State:
         """Where play goes when a turn (or a connection run) ends."""
         waiting = self.queue(rules, state, finished)
         if waiting:
             return replace(state, turn=Turn(waiting[0], "connection_token", after=finished))
         return self.resume(rules, state, finished)
 
-    def resume(self, rules: Rules, state: State, finished: str | None) -> State:
+    def resume(self, rules: TurnContext, state: State, finished: str | None) -> State:
         """The next company operates; after runs that opened the round, its first."""
         if finished is None:
             order = state.operating_order
@@ -144,7 +143,8 @@ class ConnectionRules:
         return rules.next_company(state, finished)
 
     # -- the destination token (DS-10..DS-14) ----------------------------------------
-    def place(self, rules: Rules, state: State, company: Company, action: PlaceToken) -> State:
+    def place(self, rules: TurnContext, state: State, company: Company,
+              action: PlaceToken) -> State:
         title = rules.title(state)
         where = destination_hex(title, company.id)
         if action.private:
@@ -159,19 +159,19 @@ class ConnectionRules:
             return self.promote(rules, state, company)
         return self.put(rules, state, company, Token(where, action.city, company.id))
 
-    def put(self, rules: Rules, state: State, company: Company, token: Token) -> State:
+    def put(self, rules: TurnContext, state: State, company: Company, token: Token) -> State:
         """DS-12: whatever the free slots, reserved home slots included; the token is
         new (DS-11), so none of the charter's is used."""
         state = state.with_company(replace(company, destination=PLACED))
         return self.to_route(replace(state, tokens=(*state.tokens, token)).canonical())
 
-    def promote(self, rules: Rules, state: State, company: Company) -> State:
+    def promote(self, rules: TurnContext, state: State, company: Company) -> State:
         """DS-13: the token already there becomes the destination token, the new one
         a $100 token on the charter."""
         company = replace(company, destination=PROMOTED, tokens_left=company.tokens_left + 1)
         return self.to_route(state.with_company(company))
 
-    def keep(self, rules: Rules, state: State, company: Company) -> State:
+    def keep(self, rules: TurnContext, state: State, company: Company) -> State:
         """DS-11: ``pass`` keeps the destination token as a $100 token."""
         company = replace(company, destination=CHARTER, tokens_left=company.tokens_left + 1)
         return self.to_route(state.with_company(company))
@@ -179,20 +179,21 @@ class ConnectionRules:
     def to_route(self, state: State) -> State:
         return replace(state, turn=replace(state.turn, step="connection_route"))
 
-    def run_before_token(self, rules: Rules, state: State, company: Company,
+    def run_before_token(self, rules: TurnContext, state: State, company: Company,
                          action: RunRoutes) -> State:
         raise refuse("connection/token_first",
                      "the destination token is decided before the trains run", "DS-10")
 
     # -- the run (DS-15, DS-06, DS-17) -------------------------------------------------
-    def run_table(self, rules: Rules, state: State, company_id: str) -> StopTable:
+    def run_table(self, rules: TurnContext, state: State, company_id: str) -> StopTable:
         """The run's own revenue table: the destination doubles already in this run
         unless the option says otherwise (DS-17, ``destination_double_in_connection_run``)."""
         if dict(state.options).get(DOUBLE_OPTION, "yes") == "no":
             return self.table(rules, state, company_id, frozenset())
         return self.table(rules, state, company_id)
 
-    def is_connection(self, rules: Rules, state: State, company_id: str, route: Route) -> bool:
+    def is_connection(self, rules: TurnContext, state: State, company_id: str,
+                      route: Route) -> bool:
         stops = route.stops()
         home = home_stop(rules.title(state), state, company_id)
         ends = set(destination_stops(rules.title(state), state, company_id))
@@ -201,7 +202,7 @@ class ConnectionRules:
         first, last = stops[0], stops[-1]
         return (first == home and last in ends) or (last == home and first in ends)
 
-    def run(self, rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+    def run(self, rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
         """DS-15: one train runs home -> destination, long enough for every stop
         (DS-06); the others run any legal routes."""
         title = rules.title(state)
@@ -223,7 +224,7 @@ class ConnectionRules:
         return replace(state, turn=replace(state.turn, step="connection_dividend",
                                            revenue=revenue))
 
-    def no_run(self, rules: Rules, state: State, company: Company) -> State:
+    def no_run(self, rules: TurnContext, state: State, company: Company) -> State:
         raise refuse("connection/must_run", "the connection run runs a train home -> "
                      "destination", "DS-15")
 
@@ -231,7 +232,8 @@ class ConnectionRules:
     def dividend_rule(self) -> DividendRule:
         return CONNECTION_DIVIDEND
 
-    def dividend(self, rules: Rules, state: State, company: Company, action: Dividend) -> State:
+    def dividend(self, rules: TurnContext, state: State, company: Company,
+                 action: Dividend) -> State:
         from oracle.eighteen.operating import pay_dividend
         rule = self.dividend_rule()
         if action.kind not in rule.kinds:
@@ -243,3 +245,91 @@ class ConnectionRules:
 
 
 CONNECTIONS = ConnectionRules()
+
+
+# -- the steps the connection runs add to the turn (DS-07, DS-10, DS-15, DS-16) --------
+class ConnectionTokenStep(Handler):
+    """DS-10..DS-13: the destination token on the destination (``place_token``)."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.place(rules, state, company, action)
+
+
+class TrainsWaitStep(Handler):
+    """DS-10: trains do not run before the destination token is decided."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run_before_token(rules, state, company, action)
+
+
+class KeepTokenStep(Handler):
+    """DS-10: passing keeps the tokens as they are."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Pass)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.keep(rules, state, company)
+
+
+class ConnectionRunStep(Handler):
+    """DS-15, DS-06: one train home -> destination."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.run(rules, state, company, action)
+
+
+class NoRunStep(Handler):
+    """Passing the run: no connection run this time."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Pass)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.no_run(rules, state, company)
+
+
+class ConnectionDividendStep(Handler):
+    """DS-16: full dividend or withhold, never half."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Dividend)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return rules.connections.dividend(rules, state, company, action)
+
+
+class ChooseDividendStep(Handler):
+    """DS-16: the dividend step needs a choice; it is not passed."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Pass)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        raise refuse("dividend/choose", "the dividend step needs a choice", "DS-16")
+
+
+class ConnectionRuns(Mechanism):
+    """1870's connection runs between company turns: three steps after the base turn
+    (the title's ``operating_steps`` end with them)."""
+
+    name = "connection_runs"
+
+    def steps(self) -> dict[str, tuple[Handler, ...]]:
+        return {
+            "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), KeepTokenStep()),
+            "connection_route": (ConnectionRunStep(), NoRunStep()),
+            "connection_dividend": (ConnectionDividendStep(), ChooseDividendStep()),
+        }
+
+
+CONNECTION_RUNS = ConnectionRuns()

@@ -32,21 +32,20 @@ If even every share he may sell cannot raise it, he is bankrupt (``bankrupt``): 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import train_offer
 from oracle.eighteen.load.loader import load_title_data
 from oracle.eighteen.model import bank as bank_cash
-from oracle.eighteen.model.actions import Bankrupt, SellShares
+from oracle.eighteen.model.actions import Action, Bankrupt, SellShares
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.model.rosters import roster
 from oracle.eighteen.model.state import Company, Player, State, Turn
 from oracle.eighteen.model.title import TitleData
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 
 #: how the position records a game ended by a bankruptcy
 BANKRUPTCY = "bankruptcy"
@@ -144,7 +143,7 @@ def liquidity(state: State, buyer: Company, seller: str) -> int:
     return total
 
 
-def sell(rules: Rules, state: State, company: Company, action: SellShares) -> State:
+def sell(rules: TurnContext, state: State, company: Company, action: SellShares) -> State:
     title = rules.title(state)
     target = state.company(action.of)
     if target is None:
@@ -161,7 +160,7 @@ def sell(rules: Rules, state: State, company: Company, action: SellShares) -> St
     return _sold(rules, state, president, target, action.count)
 
 
-def _sold(rules: Rules, state: State, seller: Player, target: Company, count: int) -> State:
+def _sold(rules: TurnContext, state: State, seller: Player, target: Company, count: int) -> State:
     held = dict(target.shares)
     new = successor(state, target, seller.id, held[seller.id] - count)
     held[seller.id] -= count
@@ -181,7 +180,7 @@ def _sold(rules: Rules, state: State, seller: Player, target: Company, count: in
     return bank_cash.settle(state)
 
 
-def bankrupt(rules: Rules, state: State, company: Company, action: Bankrupt) -> State:
+def bankrupt(rules: TurnContext, state: State, company: Company, action: Bankrupt) -> State:
     need = shortfall(rules.title(state), state, company)
     president = president_of(state, company)
     if need <= 0 or president is None:
@@ -201,3 +200,36 @@ def candidates(state: State, company: Company) -> list[SellShares | Bankrupt]:
         SellShares(company.id, target.id, n) for target in state.companies
         for n in range(1, dict(target.shares).get(president.id, 0) + 1)]
     return [*out, Bankrupt(company.id)]
+
+
+class SellSharesStep(Handler):
+    """The emergency purchase: the president sells shares."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, SellShares)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return sell(rules, state, company, action)
+
+
+class BankruptStep(Handler):
+    """The president cannot raise a train's price: the game ends."""
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, Bankrupt)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        return bankrupt(rules, state, company, action)
+
+
+class EmergencySales(Mechanism):
+    """1830's emergency purchase (1830, 18Kaas): the buy-train step also takes the
+    president's share sales and his bankruptcy."""
+
+    name = "emergency_sales"
+
+    def handlers(self) -> dict[str, tuple[Handler, ...]]:
+        return {"buy_train": (SellSharesStep(), BankruptStep())}
+
+
+EMERGENCY_SALES = EmergencySales()

@@ -12,26 +12,24 @@ operating company first), one ``discard_train`` action per train.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from oracle.core.errors import IllegalAction
+from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.mechanisms import obsolete
-from oracle.eighteen.model.actions import DiscardTrain
+from oracle.eighteen.model.actions import Action, DiscardTrain
 from oracle.eighteen.model.rosters import phase_def
 from oracle.eighteen.model.state import Company, State
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext, refuse
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 
 STEP = "discard_train"
 
 
-def train_limit(rules: Rules, state: State) -> int | None:
+def train_limit(rules: TurnContext, state: State) -> int | None:
     phase = phase_def(rules.title(state), state.phase)
     return phase.train_limit if phase is not None else None
 
 
-def over_limit(rules: Rules, state: State) -> Company | None:
+def over_limit(rules: TurnContext, state: State) -> Company | None:
     """The company that discards next: over the limit, the operating company
     first, then the operating order, then the position's order."""
     limit = train_limit(rules, state)
@@ -45,13 +43,13 @@ def over_limit(rules: Rules, state: State) -> Company | None:
     return None
 
 
-def after_purchase(rules: Rules, state: State) -> State:
+def after_purchase(rules: TurnContext, state: State) -> State:
     """The buy-train step goes on, or waits for the discards a new phase needs."""
     step = STEP if over_limit(rules, state) is not None else "buy_train"
     return replace(state, turn=replace(state.turn, step=step))
 
 
-def discard(rules: Rules, state: State, action: DiscardTrain) -> State:
+def discard(rules: TurnContext, state: State, action: DiscardTrain) -> State:
     """One train of a company over the limit goes to the open market."""
     due = over_limit(rules, state)
     if due is None or due.id != action.company:
@@ -70,8 +68,34 @@ def discard(rules: Rules, state: State, action: DiscardTrain) -> State:
     return after_purchase(rules, state)
 
 
-def candidates(rules: Rules, state: State) -> list[DiscardTrain]:
+def candidates(rules: TurnContext, state: State) -> list[DiscardTrain]:
     due = over_limit(rules, state)
     if due is None:
         return []
     return [DiscardTrain(due.id, t) for t in sorted(set(due.trains))]
+
+
+class ExcessTrains(Mechanism):
+    """The ``discard_train`` step: the discards after a phase change are made by the
+    companies over the limit, not only the operating one, so it takes the action
+    before the dispatcher asks for the operating company."""
+
+    name = "excess_trains"
+
+    def side_steps(self) -> dict[str, tuple[Handler, ...]]:
+        return {STEP: ()}
+
+    def intercept(self, rules: RulesContext, state: State, action: Action) -> State | None:
+        if state.turn.step == STEP:
+            if not isinstance(action, DiscardTrain):
+                raise refuse("train/discard_first", "companies over the train limit "
+                             "discard first")
+            if state.company(action.company) is None:
+                raise MalformedInput("company", f"unknown company {action.company!r}")
+            return discard(rules, state, action)
+        if isinstance(action, DiscardTrain):
+            raise refuse("train/not_over_limit", "no company must discard now")
+        return None
+
+
+EXCESS_TRAINS = ExcessTrains()

@@ -8,7 +8,6 @@ and then returns the new state; ``Rules`` calls them from its step table.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import emergency, excess, train_events, train_offer, train_trade
@@ -20,9 +19,7 @@ from oracle.eighteen.model.records import MarketDef, TrainType
 from oracle.eighteen.model.rosters import phase_def, roster
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.routes.route import Route, check_routes, parse_node
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
 
 #: share holders that are not players: the IPO and the pool. What their shares earn
 #: goes to the treasury when the title's ``DividendRule.to_treasury`` names them,
@@ -34,7 +31,7 @@ def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
     return IllegalAction(code, ruling, reason)
 
 
-def after_token(rules: Rules, state: State, company: Company) -> State:
+def after_token(rules: TurnContext, state: State, company: Company) -> State:
     """Where the turn goes when the token step ends."""
     if state.depot is None:
         return rules.end_turn(state, company)
@@ -46,7 +43,7 @@ def after_token(rules: Rules, state: State, company: Company) -> State:
     return replace(state, turn=replace(state.turn, step="buy_train"))
 
 
-def run_routes(rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+def run_routes(rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
     title = rules.title(state)
     routes = [Route(train, tuple(parse_node(title.map, n) for n in path))
               for train, path in action.routes]
@@ -60,12 +57,12 @@ def skip_run(state: State) -> State:
     return replace(state, turn=replace(state.turn, step="dividend", revenue=0))
 
 
-def dividend_rule(rules: Rules, state: State) -> DividendRule:
+def dividend_rule(rules: TurnContext, state: State) -> DividendRule:
     rule = getattr(rules.title(state), "dividend_rule", None)
     return rule if isinstance(rule, DividendRule) else RULE_1830
 
 
-def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
+def pay_dividend(rules: TurnContext, state: State, company: Company, action: Dividend,
                  rule: DividendRule | None = None) -> State:
     """Payout: each share's holder gets ``revenue // shares``; what the IPO and pool
     shares earn goes to the treasury where the title's rule names them
@@ -110,7 +107,7 @@ def pay_dividend(rules: Rules, state: State, company: Company, action: Dividend,
     return replace(state, turn=replace(state.turn, step="buy_train", revenue=0))
 
 
-def _move_price(rules: Rules, state: State, company: Company, direction: str) -> Company:
+def _move_price(rules: TurnContext, state: State, company: Company, direction: str) -> Company:
     market = getattr(rules.title(state), "market", None)
     if not direction or company.market is None or not isinstance(market, MarketDef):
         return company
@@ -120,14 +117,14 @@ def _move_price(rules: Rules, state: State, company: Company, direction: str) ->
     return replace(company, market=cell, share_price=price(market, cell))
 
 
-def available_train(rules: Rules, state: State) -> TrainType | None:
+def available_train(rules: TurnContext, state: State) -> TrainType | None:
     """The first train type of the roster the bank has left (others may be on sale
     besides it: ``train_offer.on_sale``)."""
     sold = train_offer.on_sale(rules.title(state), state)
     return sold[0] if sold else None
 
 
-def buy_train(rules: Rules, state: State, company: Company, action: BuyTrain) -> State:
+def buy_train(rules: TurnContext, state: State, company: Company, action: BuyTrain) -> State:
     """From the bank: a train on sale (``train_offer.py``: the next type, and later
     ones from their ``available_from`` phase), within the phase's train limit,
     perhaps trading one in; a company without a train that cannot pay takes the
@@ -191,7 +188,7 @@ def _pay_for(state: State, company: Company, price: int) -> State:
     return replace(state.with_company(company), bank=state.bank + price)
 
 
-def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:
+def _first_of_its_type(rules: TurnContext, state: State, train: TrainType) -> State:
     """A train that names a later phase starts it; the trains it rusts leave
     (from the companies and from the open market)."""
     phases = [p.name for p in rules.title(state).phases]
@@ -208,7 +205,7 @@ def _first_of_its_type(rules: Rules, state: State, train: TrainType) -> State:
     return state
 
 
-def end_buying(rules: Rules, state: State, company: Company) -> State:
+def end_buying(rules: TurnContext, state: State, company: Company) -> State:
     """``pass`` in the buy-train step: a company must leave with a train if the bank
     has one for it (the forced purchase)."""
     if not company.trains and (available_train(rules, state) is not None

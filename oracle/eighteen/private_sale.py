@@ -19,16 +19,13 @@ read here; nothing names a particular private or title.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.model import bank
 from oracle.eighteen.model.actions import BuyPrivate
 from oracle.eighteen.model.privates import PrivateDef, SaleTerms
 from oracle.eighteen.model.state import Company, State
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
 
 #: the steps of its own turn in which a company may buy a private
 SALE_STEPS = ("track", "token", "route", "dividend", "buy_train")
@@ -42,7 +39,7 @@ def terms_for(state: State, pdef: PrivateDef, company_id: str) -> SaleTerms | No
     return None
 
 
-def check_sale(rules: Rules, state: State, company: Company, action: BuyPrivate) -> SaleTerms:
+def check_sale(rules: TurnContext, state: State, company: Company, action: BuyPrivate) -> SaleTerms:
     """The terms under which the sale is legal, or the refusal (the dispatcher,
     ``rules.STEP_HANDLERS``, offers the action in ``SALE_STEPS`` only)."""
     pdef = rules.private_defs(state).get(action.private)
@@ -74,7 +71,7 @@ def check_sale(rules: Rules, state: State, company: Company, action: BuyPrivate)
     return terms
 
 
-def buy_private(rules: Rules, state: State, company: Company, action: BuyPrivate) -> State:
+def buy_private(rules: TurnContext, state: State, company: Company, action: BuyPrivate) -> State:
     """The company pays the player; the private becomes the company's."""
     check_sale(rules, state, company, action)
     pstate = state.private(action.private)
@@ -86,7 +83,7 @@ def buy_private(rules: Rules, state: State, company: Company, action: BuyPrivate
     return state.with_private(replace(pstate, owner=company.id))
 
 
-def candidates(rules: Rules, state: State, company_id: str) -> list[BuyPrivate]:
+def candidates(rules: TurnContext, state: State, company_id: str) -> list[BuyPrivate]:
     """Every legal purchase, one per private and whole-dollar price: each price is a
     different action (the agreed price), and the bounds make the list finite."""
     company = state.company(company_id)
@@ -105,7 +102,7 @@ def candidates(rules: Rules, state: State, company_id: str) -> list[BuyPrivate]:
     return out
 
 
-def pay_revenue(rules: Rules, state: State) -> State:
+def pay_revenue(rules: TurnContext, state: State) -> State:
     """An operating round begins: each open private with an owner pays its revenue to
     that owner (a player's cash or a company's treasury), from the bank."""
     paid = {p.id: 0 for p in state.players} | {c.id: 0 for c in state.companies}
@@ -124,7 +121,7 @@ def pay_revenue(rules: Rules, state: State) -> State:
     return bank.settle(state)
 
 
-def after_train_bought(rules: Rules, state: State, company_id: str) -> State:
+def after_train_bought(rules: TurnContext, state: State, company_id: str) -> State:
     """A private that closes when this company buys a train closes (1830's B&O)."""
     for pdef in rules.private_defs(state).values():
         pstate = state.private(pdef.id)

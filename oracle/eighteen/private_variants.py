@@ -27,16 +27,12 @@ private.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.model.actions import LayTile, PlaceToken
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
 from oracle.eighteen.model.state import BonusToken, Company, PrivateState, State
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
-
+from oracle.eighteen.turn.context import TurnContext
 
 # -- the open port ----------------------------------------------------------------------
 
@@ -91,7 +87,7 @@ def used_token(state: State, private_id: str) -> State:
 
 # -- the free home lay ---------------------------------------------------------------------
 
-def home_lay(rules: Rules, state: State, company: Company, power: TilePower,
+def home_lay(rules: TurnContext, state: State, company: Company, power: TilePower,
              action: LayTile) -> TilePower | None:
     """The power as the free, extra home lay, or None when that does not apply."""
     cdef = rules.title(state).company(company.id)

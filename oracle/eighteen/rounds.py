@@ -16,17 +16,14 @@ began fixes it; the title data does not carry it).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from oracle.eighteen import private_sale
 from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.operating import operating_order
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
 
 
-def after_last_turn(rules: Rules, state: State) -> State:
+def after_last_turn(rules: TurnContext, state: State) -> State:
     """The last company of the round has operated: the next round of the set, or
     ``done``."""
     if state.round is None or state.round[0] >= state.round[1] or not state.operating_order:

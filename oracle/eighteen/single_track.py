@@ -25,11 +25,11 @@ from oracle.eighteen.model.title import CompanyDef, TitleData
 from oracle.eighteen.routes.graph import Node, TrackGraph, end_node, hex_content
 from oracle.eighteen.routes.revenue import FREE as FREE_KIND
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
+from oracle.eighteen.turn.context import TurnContext
 
 if TYPE_CHECKING:
     from oracle.eighteen.model.records import TrainType
     from oracle.eighteen.routes.route import RouteContext
-    from oracle.eighteen.rules import Rules
 
 OPTION: Final = "single_track"
 U_ON_SINGLE: Final = "u_trains_on_single_track"  # ST-04
@@ -205,7 +205,7 @@ class SingleTrack:
                 out |= {(laid.hex, i) for i, s in enumerate(tile.stops) if s.kind == "town"}
         return frozenset(out)
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         """ST-02: after a yellow single-track tile, a second one in an adjacent hex is
         allowed beyond the turn's tile lay. True when this lay is that second one;
@@ -222,8 +222,8 @@ class SingleTrack:
             raise refuse("tile/not_adjacent", f"{hex_id} is not next to {laid[0]}", "ST-02")
         return True
 
-    def check_lay(self, rules: Rules, state: State, company: Company, hex_id: str, tile: TileDef,
-                  rotation: int) -> None:
+    def check_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                  tile: TileDef, rotation: int) -> None:
         """ST-01, ST-07, ST-08, ST-10: who may lay or upgrade what."""
         if not on(state):
             return
@@ -245,7 +245,7 @@ class SingleTrack:
             self._check_reached(rules, state, company, hex_id, old, old_rotation, tile,
                                 rotation, station=True)
 
-    def _check_reached(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def _check_reached(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                        old: TileDef, old_rotation: int, tile: TileDef, rotation: int,
                        station: bool) -> None:
         """ST-07: some new track of the new tile is reached with one of the company's
@@ -291,8 +291,8 @@ class SingleTrack:
                     frontier.append(nxt)
         return False
 
-    def lay_cost(self, rules: Rules, state: State, company: Company, hex_id: str, tile: TileDef,
-                 base: int) -> int:
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                 tile: TileDef, base: int) -> int:
         """ST-03: half the terrain for a single-track tile; the rest when it is upgraded to
         normal track. The half paid is not recorded: a single-track tile is always the
         first tile on its hex, so it always paid half (docs: reading R5)."""

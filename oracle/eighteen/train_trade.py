@@ -15,7 +15,6 @@ cash makes up a forced purchase only from the bank or the open market.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.mechanisms import obsolete
@@ -23,9 +22,7 @@ from oracle.eighteen.model.actions import BuyTrain
 from oracle.eighteen.model.rosters import phase_def, roster
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.title import TitleData
-
-if TYPE_CHECKING:
-    from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
 
 #: the lowest price a train changes hands for between companies, unless the title's
 #: data says more
@@ -38,7 +35,7 @@ def phase_reached(title: TitleData, current: str, first: str) -> bool:
     return not first or names.index(current) >= names.index(first)
 
 
-def buy_from_company(rules: Rules, state: State, company: Company, action: BuyTrain,
+def buy_from_company(rules: TurnContext, state: State, company: Company, action: BuyTrain,
                      price: int | None) -> State:
     title = rules.title(state)
     if action.train not in roster(title):

@@ -315,11 +315,15 @@ def test_title_ids_come_from_the_title_table() -> None:
 
 
 def test_step_names_come_from_the_step_table() -> None:
+    """The base steps, then the steps the mechanisms add (turn/registry.py), done last."""
     from oracle.core.errors import MalformedInput
-    from oracle.eighteen.rules import STEP_HANDLERS
+    from oracle.eighteen.turn.registry import STEP_NAMES
     api = EighteenAPI()
     schema = api.position_schema()
-    assert schema["properties"]["turn"]["properties"]["step"]["enum"] == list(STEP_HANDLERS)
+    assert schema["properties"]["turn"]["properties"]["step"]["enum"] == list(STEP_NAMES)
+    assert STEP_NAMES == ("home", "track", "token", "route", "dividend", "buy_train",
+                          "discard_train", "connection_token", "connection_route",
+                          "connection_dividend", "done")
     position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})
     bad = dict(position, turn=dict(position["turn"], step="lunch"))
     with pytest.raises(MalformedInput) as err:

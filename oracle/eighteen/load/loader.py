@@ -220,7 +220,8 @@ def load_title_data(title_id: str) -> JSON:
 
 
 def load_title(title_id: str, privates: tuple[PrivateDef, ...] = (),
-               privates_hook: PrivatesHook | None = None) -> TitleData:
+               privates_hook: PrivatesHook | None = None,
+               mechanisms: tuple[str, ...] | None = None) -> TitleData:
     """Build a title from its data file; privates (records with rulings) come from code."""
     data = load_title_data(title_id)
     catalogue = dict(CATALOGUE)
@@ -244,5 +245,5 @@ def load_title(title_id: str, privates: tuple[PrivateDef, ...] = (),
         train_trade_min_price=data.get("train_trade", {}).get("min_price", 1),
         train_trade_from_phase=data.get("train_trade", {}).get("from_phase", ""),
         sources="; ".join(data["sources"]), trains=_trains(data), market=_market(data),
-        board=data["board"])
+        board=data["board"], mechanisms=mechanisms)
     return title if privates_hook is None else replace(title, privates_hook=privates_hook)

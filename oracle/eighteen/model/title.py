@@ -67,9 +67,14 @@ class TitleData:
     board: str = "whole"
     #: the operating turn as data: the steps a company's turn goes through, in order
     #: (``home`` only when its home token is still to place; the train steps only
-    #: for positions that carry a depot). The handlers of each step are the explicit
-    #: table ``oracle.eighteen.rules.STEP_HANDLERS``.
+    #: for positions that carry a depot). The handlers of each step: the base steps'
+    #: (``oracle/eighteen/turn/steps.py``) and those the title's ``mechanisms`` add.
     operating_steps: tuple[str, ...] = OPERATING_STEPS
+    #: the mechanisms the title's turn has beyond the base turn, by name, in the order
+    #: their checks run (the table of names: ``oracle/eighteen/turn/registry.py``);
+    #: None: every mechanism (a title a test makes up), each a no-op where the title's
+    #: data says nothing
+    mechanisms: tuple[str, ...] | None = None
     #: the dividend step's choices and price moves; None: 1830's (``market.RULE_1830``)
     dividend_rule: DividendRule | None = None
     #: a variant's change to the run's context (title, state, RouteContext) ->

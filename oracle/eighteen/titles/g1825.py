@@ -8,6 +8,11 @@ import dataclasses
 from oracle.eighteen.load.loader import load_title
 from oracle.eighteen.model.market import RULE_1825
 
+#: the title's mechanisms beyond the base turn, in the order their checks run: the single-track
+#: variant (ST-01..ST-13) under option ``single_track``; the discards after a phase change
+MECHANISMS = ("single_track", "excess_trains")
+
 #: the price moves by the size of the dividend; the treasury earns on no share
 #: (18xx Rules Difference List 8.1, 8.2; docs/18xx-golden.md)
-TITLE = dataclasses.replace(load_title("1825"), dividend_rule=RULE_1825)
+TITLE = dataclasses.replace(load_title("1825"), dividend_rule=RULE_1825,
+                            mechanisms=MECHANISMS)

@@ -51,6 +51,11 @@ BALTIMORE_OHIO = _plain("BO", "Baltimore & Ohio", 220, 30, "I15", also_blocks=("
 DELAWARE_HUDSON = dataclasses.replace(delaware_and_hudson("F16"),
                                       sale=(half_to_double(70, SALE_PHASES),))
 
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: after a phase change; 1830's emergency train purchase (emergency.py)
+MECHANISMS = ("excess_trains", "emergency_sales")
+
 TITLE = load_title("1830", privates=(SCHUYLKILL_VALLEY, CHAMPLAIN_ST_LAWRENCE, DELAWARE_HUDSON,
                                      MOHAWK_HUDSON, CAMDEN_AMBOY, BALTIMORE_OHIO),
-                   privates_hook=settle_dh)
+                   privates_hook=settle_dh, mechanisms=MECHANISMS)

@@ -68,4 +68,10 @@ def settle_timing(privates: Mapping[str, PrivateDef],
     return out
 
 
-TITLE = load_title("1835", privates=(NF, PFB), privates_hook=settle_timing)
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the water borders
+#: under option ``water_borders``; the discards after a phase change
+MECHANISMS = ("water_borders", "excess_trains")
+
+TITLE = load_title("1835", privates=(NF, PFB), privates_hook=settle_timing,
+                   mechanisms=MECHANISMS)

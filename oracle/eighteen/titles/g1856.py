@@ -48,6 +48,12 @@ GLSC = PrivateDef(
 )
 
 
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: after a phase change (excess.py)
+MECHANISMS = ("excess_trains",)
+
 #: TP-BONUS-01 "rails" reading: the port marker must be connected
 TITLE = load_title("1856", privates=(WSR, GLSC),
-                   privates_hook=bonus_reading("GLSC", connected=True))
+                   privates_hook=bonus_reading("GLSC", connected=True),
+                   mechanisms=MECHANISMS)

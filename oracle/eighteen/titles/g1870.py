@@ -86,7 +86,13 @@ GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token
 SLSF = _private("SLSF", "St. Louis-San Francisco Railway", 140, 0, sale=())
 MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
 
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the MRBC's home
+#: lay, the Mississippi, the connection runs between turns (DS-07), the discards after a phase
+#: change
+MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains")
+
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(
     "1870", privates=(GRSC, MRBC, SCC, GSC, SLSF, MKT)), operating_steps=STEPS_1870,
-                            dividend_rule=RULE_1870)
+                            dividend_rule=RULE_1870, mechanisms=MECHANISMS)

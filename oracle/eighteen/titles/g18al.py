@@ -31,9 +31,14 @@ SNAR = PrivateDef(
 )
 
 
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: after a phase change (excess.py)
+MECHANISMS = ("excess_trains",)
+
 #: TP-BONUS-01 "rails" reading: no connection asked of the coal token; the 4D's doubled
 #: stops follow the option al_4d_doubles (train_doubling.py)
 TITLE = dataclasses.replace(
     load_title("18AL", privates=(SNAR,),
                privates_hook=bonus_reading("SNAR", connected=False)),
-    route_context=train_doubling.route_context)
+    route_context=train_doubling.route_context, mechanisms=MECHANISMS)

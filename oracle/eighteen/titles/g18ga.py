@@ -22,4 +22,9 @@ WS = PrivateDef(
              ("use", "TP-WS18GA-01"), ("closed", "TP-WS18GA-01")),
 )
 
-TITLE = load_title("18GA", privates=(WS,))
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: after a phase change (excess.py)
+MECHANISMS = ("excess_trains",)
+
+TITLE = load_title("18GA", privates=(WS,), mechanisms=MECHANISMS)

@@ -9,4 +9,10 @@ from oracle.eighteen.titles.common import DH_1830_RULINGS, delaware_and_hudson, 
 #: TP-DH18K-01: the 1830 record on K16, citing 18Kaas's own ruling
 DH = delaware_and_hudson("K16", tuple((aspect, "TP-DH18K-01") for aspect, _ in DH_1830_RULINGS))
 
-TITLE = load_title("18Kaas", privates=(DH,), privates_hook=settle_dh)
+
+#: the title's mechanisms beyond the base turn, in the order their checks run: as 1830's
+#: (emergency.py: the Rules Difference List lists 1830's rules)
+MECHANISMS = ("excess_trains", "emergency_sales")
+
+TITLE = load_title("18Kaas", privates=(DH,), privates_hook=settle_dh,
+                   mechanisms=MECHANISMS)

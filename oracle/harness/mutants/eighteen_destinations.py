@@ -33,6 +33,7 @@ from oracle.eighteen.model.state import Company, State, Token, Turn
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.routes.route import Route, RouteContext, StopTable, parse_node
 from oracle.eighteen.rules import Rules
+from oracle.eighteen.turn.context import TurnContext
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
@@ -67,7 +68,7 @@ def _trains_by(table: StopTable, extra: int) -> StopTable:
 class _EligibleWithoutTrain(ConnectionRules):
     """DS-01, DS-03: a company with no train is eligible as if it owned any."""
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         company = state.company(company_id)
         if company is None:
             return None
@@ -80,7 +81,7 @@ class _OnlyTheOperatingCompany(ConnectionRules):
     """DS-02: a connection counts only over the finishing company's own track: only
     that company is looked at when its turn ends."""
 
-    def candidates(self, rules: Rules, state: State, finished: str | None) -> list[str]:
+    def candidates(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
         if finished is not None and state.turn.step not in CONNECTION_STEPS:
             return [finished]
         return super().candidates(rules, state, finished)
@@ -105,7 +106,7 @@ class _Tabled(ConnectionRules):
 
     table_class: type[StopTable] = StopTable
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         company = state.company(company_id)
         if company is None or not company.trains:
             return None
@@ -128,7 +129,7 @@ class _AnyTokenBlocks(_Tabled):
 class _ShortTrainAccepted(ConnectionRules):
     """DS-06: any train the company owns will do once the track connects."""
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         company = state.company(company_id)
         if company is None or not company.trains:
             return None
@@ -144,21 +145,21 @@ class _ShortTrainAccepted(ConnectionRules):
 class _EndsNotCounted(ConnectionRules):
     """DS-06: home and destination are not counted against the train's length."""
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         company = state.company(company_id)
         if company is None or not company.trains:
             return None
         table = _trains_by(self.table(rules, state, company_id), 2)
         return connection_route(rules.title(state), state, table, company.trains)
 
-    def run_table(self, rules: Rules, state: State, company_id: str) -> StopTable:
+    def run_table(self, rules: TurnContext, state: State, company_id: str) -> StopTable:
         return _trains_by(super().run_table(rules, state, company_id), 2)
 
 
 class _TrainOneLonger(ConnectionRules):
     """DS-06: the train must be longer than the run (an off-by-one)."""
 
-    def connecting(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         company = state.company(company_id)
         if company is None or not company.trains:
             return None
@@ -169,7 +170,7 @@ class _TrainOneLonger(ConnectionRules):
 class _RunAgain(ConnectionRules):
     """DS-09: a company that made its run is eligible again."""
 
-    def run_for(self, rules: Rules, state: State, company_id: str) -> Route | None:
+    def run_for(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
         return self.connecting(rules, state, company_id)
 
 
@@ -177,7 +178,7 @@ class _RunAgain(ConnectionRules):
 class _OnlyAfterTileLay(ConnectionRules):
     """DS-04: connections are looked for only after a turn that laid a tile."""
 
-    def candidates(self, rules: Rules, state: State, finished: str | None) -> list[str]:
+    def candidates(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
         if state.turn.step not in CONNECTION_STEPS and state.turn.tile_lays == 0:
             return []
         return super().candidates(rules, state, finished)
@@ -186,7 +187,8 @@ class _OnlyAfterTileLay(ConnectionRules):
 class _ResumeAfterRunner(ConnectionRules):
     """DS-04, DS-07: after a connection run play goes on after the company that ran."""
 
-    def dividend(self, rules: Rules, state: State, company: Company, action: Dividend) -> State:
+    def dividend(self, rules: TurnContext, state: State, company: Company,
+                 action: Dividend) -> State:
         state = replace(state, turn=replace(state.turn, after=company.id))
         return super().dividend(rules, state, company, action)
 
@@ -194,7 +196,7 @@ class _ResumeAfterRunner(ConnectionRules):
 class _OpeningRunResumesSecond(ConnectionRules):
     """DS-05: runs opening the round are taken as following its first company."""
 
-    def resume(self, rules: Rules, state: State, finished: str | None) -> State:
+    def resume(self, rules: TurnContext, state: State, finished: str | None) -> State:
         if finished is None and state.operating_order:
             return rules.next_company(state, state.operating_order[0])
         return super().resume(rules, state, finished)
@@ -203,12 +205,12 @@ class _OpeningRunResumesSecond(ConnectionRules):
 class _NoRunsFirst(Rules):
     """DS-05, DS-07: a company acting in another's connection run is only 'not operating'."""
 
-    def _operating(self, state: State, company_id: str) -> Company:
+    def operating_company(self, state: State, company_id: str) -> Company:
         if state.turn.step in CONNECTION_STEPS and state.turn.company != company_id:
             company = state.company(company_id)
             if company is not None:
                 raise IllegalAction("turn/not_operating", "", f"{company_id} is not operating")
-        return super()._operating(state, company_id)
+        return super().operating_company(state, company_id)
 
 
 class _RunAtOnce(Rules):
@@ -227,7 +229,7 @@ class _RunAtOnce(Rules):
 class _PurePriceOrder(ConnectionRules):
     """DS-08: the track layer gets no precedence; all go by share price."""
 
-    def queue(self, rules: Rules, state: State, finished: str | None) -> list[str]:
+    def queue(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
         found = [c for c in self.candidates(rules, state, finished)
                  if self.eligible(rules, state, c)]
         return self.by_price(state, found)
@@ -244,7 +246,8 @@ class _OperatingOrder(ConnectionRules):
 class _OneRunBetweenTurns(ConnectionRules):
     """DS-08: after one connection run the next company operates."""
 
-    def dividend(self, rules: Rules, state: State, company: Company, action: Dividend) -> State:
+    def dividend(self, rules: TurnContext, state: State, company: Company,
+                 action: Dividend) -> State:
         after = state.turn.after
         state = super().dividend(rules, state, company, action)
         if state.turn.step == "connection_token":
@@ -256,7 +259,7 @@ class _OneRunBetweenTurns(ConnectionRules):
 class _TrainsBeforeToken(ConnectionRules):
     """DS-10: the trains may run first; the token is then kept on the charter."""
 
-    def run_before_token(self, rules: Rules, state: State, company: Company,
+    def run_before_token(self, rules: TurnContext, state: State, company: Company,
                          action: RunRoutes) -> State:
         state = self.keep(rules, state, company)
         return self.run(rules, state, state.company(company.id) or company, action)
@@ -265,7 +268,7 @@ class _TrainsBeforeToken(ConnectionRules):
 class _KeepForfeits(ConnectionRules):
     """DS-10, DS-11: declining to place the destination token forfeits it."""
 
-    def keep(self, rules: Rules, state: State, company: Company) -> State:
+    def keep(self, rules: TurnContext, state: State, company: Company) -> State:
         company = replace(company, destination=CHARTER, tokens_left=company.tokens_left)
         state = state.with_company(company)
         # the run is made, the token gone: the charter keeps only its own tokens
@@ -275,7 +278,8 @@ class _KeepForfeits(ConnectionRules):
 class _HomeFirstOnly(ConnectionRules):
     """DS-15: the connection train must start at home and end at the destination."""
 
-    def is_connection(self, rules: Rules, state: State, company_id: str, route: Route) -> bool:
+    def is_connection(self, rules: TurnContext, state: State, company_id: str,
+                      route: Route) -> bool:
         stops = route.stops()
         home = home_stop(rules.title(state), state, company_id)
         return bool(stops) and stops[0] == home and \
@@ -285,7 +289,7 @@ class _HomeFirstOnly(ConnectionRules):
 class _TokenFromCharter(ConnectionRules):
     """DS-11: the destination token is one of the charter's tokens."""
 
-    def put(self, rules: Rules, state: State, company: Company, token: Token) -> State:
+    def put(self, rules: TurnContext, state: State, company: Company, token: Token) -> State:
         company = replace(company, tokens_left=company.tokens_left - 1)
         return super().put(rules, state, company, token)
 
@@ -293,7 +297,8 @@ class _TokenFromCharter(ConnectionRules):
 class _TokenAnywhere(ConnectionRules):
     """DS-11: the destination token may go on any city."""
 
-    def place(self, rules: Rules, state: State, company: Company, action: PlaceToken) -> State:
+    def place(self, rules: TurnContext, state: State, company: Company,
+              action: PlaceToken) -> State:
         if action.hex != destination_hex(rules.title(state), company.id):
             return self.put(rules, state, company, Token(action.hex, action.city, company.id))
         return super().place(rules, state, company, action)
@@ -314,8 +319,10 @@ class _ChartersLastPrice(Rules):
 class _NeedsSlot(ConnectionRules):
     """DS-12, DS-14: the destination token needs a free slot in a token circle."""
 
-    def place(self, rules: Rules, state: State, company: Company, action: PlaceToken) -> State:
+    def place(self, rules: TurnContext, state: State, company: Company,
+              action: PlaceToken) -> State:
         if not any(t.company == company.id and t.hex == action.hex for t in state.tokens):
+            assert isinstance(rules, Rules)  # the API hands the whole rules object
             rules.check_city(state, company, action.hex, action.city)
         return super().place(rules, state, company, action)
 
@@ -340,14 +347,14 @@ class _NotPromoted(ConnectionRules):
     """DS-13 (tobymao): with a token already there, the new one can only go on the
     charter; the token in the city is not promoted and the bonus is forfeited."""
 
-    def promote(self, rules: Rules, state: State, company: Company) -> State:
+    def promote(self, rules: TurnContext, state: State, company: Company) -> State:
         return self.keep(rules, state, company)
 
 
 class _NoDoubleWhenPromoted(ConnectionRules):
     """DS-13, DS-17: only a newly placed destination token doubles."""
 
-    def doubles(self, rules: Rules, state: State, company_id: str) -> frozenset[StopRef]:
+    def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
         company = state.company(company_id)
         if company is None or company.destination != PLACED:
             return frozenset()
@@ -366,7 +373,7 @@ class _ThroughTable(StopTable):
 class _RedThrough(ConnectionRules):
     """DS-14: a destination token on a red area lets the company run through it."""
 
-    def table(self, rules: Rules, state: State, company_id: str,
+    def table(self, rules: TurnContext, state: State, company_id: str,
               doubles: frozenset[StopRef] | None = None) -> StopTable:
         return _retable(super().table(rules, state, company_id, doubles), _ThroughTable)
 
@@ -374,7 +381,7 @@ class _RedThrough(ConnectionRules):
 class _RedNotAStation(ConnectionRules):
     """DS-14: a token on a red area is no station to run from."""
 
-    def table(self, rules: Rules, state: State, company_id: str,
+    def table(self, rules: TurnContext, state: State, company_id: str,
               doubles: frozenset[StopRef] | None = None) -> StopTable:
         table = super().table(rules, state, company_id, doubles)
         table.tokened = {s for s in table.tokened if table.kind(*s) != "offboard"}
@@ -386,14 +393,15 @@ class _RedNotAStation(ConnectionRules):
 class _NoDestinationRunNeeded(ConnectionRules):
     """DS-15: any legal routes will do for the connection run."""
 
-    def is_connection(self, rules: Rules, state: State, company_id: str, route: Route) -> bool:
+    def is_connection(self, rules: TurnContext, state: State, company_id: str,
+                      route: Route) -> bool:
         return True
 
 
 class _RosterTrainRuns(ConnectionRules):
     """DS-01: the home -> destination run may use any train of the roster."""
 
-    def run(self, rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+    def run(self, rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
         extra = tuple(train for train, _ in action.routes if train not in company.trains)
         return super().run(rules, state, replace(company, trains=(*company.trains, *extra)),
                            action)
@@ -402,14 +410,14 @@ class _RosterTrainRuns(ConnectionRules):
 class _PassSkipsRun(ConnectionRules):
     """DS-15: ``pass`` in the connection run runs nothing and earns nothing."""
 
-    def no_run(self, rules: Rules, state: State, company: Company) -> State:
+    def no_run(self, rules: TurnContext, state: State, company: Company) -> State:
         return replace(state, turn=replace(state.turn, step="connection_dividend", revenue=0))
 
 
 class _EveryTrainToDestination(ConnectionRules):
     """DS-15: every train must run home -> destination."""
 
-    def run(self, rules: Rules, state: State, company: Company, action: RunRoutes) -> State:
+    def run(self, rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
         title = rules.title(state)
         for train, path in action.routes:
             route = Route(train, tuple(parse_node(title.map, n) for n in path))
@@ -456,14 +464,14 @@ class _NormalDividend(_Dividend):
 class _NoDouble(ConnectionRules):
     """DS-17: the destination never counts double."""
 
-    def doubles(self, rules: Rules, state: State, company_id: str) -> frozenset[StopRef]:
+    def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
         return frozenset()
 
 
 class _DoubleAfterCharter(ConnectionRules):
     """DS-17: the destination doubles after any connection run, token kept or not."""
 
-    def doubles(self, rules: Rules, state: State, company_id: str) -> frozenset[StopRef]:
+    def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
         company = state.company(company_id)
         if company is None or company.destination not in RUN_MADE:
             return frozenset()
@@ -482,7 +490,7 @@ class _AnywhereHooks(RevenueHooks):
 class _DoubleAnywhere(ConnectionRules):
     """DS-17: the destination doubles wherever a route visits it, not only at its ends."""
 
-    def table(self, rules: Rules, state: State, company_id: str,
+    def table(self, rules: TurnContext, state: State, company_id: str,
               doubles: frozenset[StopRef] | None = None) -> StopTable:
         table = super().table(rules, state, company_id, doubles)
         hooks = table.ctx.hooks
@@ -495,7 +503,7 @@ class _DoubleAnywhere(ConnectionRules):
 class _DoubleOptionIgnored(ConnectionRules):
     """DS-17: the destination doubles in the connection run whatever the option says."""
 
-    def run_table(self, rules: Rules, state: State, company_id: str) -> StopTable:
+    def run_table(self, rules: TurnContext, state: State, company_id: str) -> StopTable:
         return self.table(rules, state, company_id)
 
 

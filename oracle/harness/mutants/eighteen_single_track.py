@@ -19,6 +19,7 @@ from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
+from oracle.eighteen.turn.context import TurnContext
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
@@ -68,7 +69,7 @@ class _Only3T(SingleTrack):
 class _NoSecondLay(SingleTrack):
     """ST-02 forgotten: one tile lay a turn, single track or not."""
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         return False
 
@@ -76,7 +77,7 @@ class _NoSecondLay(SingleTrack):
 class _SecondLayAnywhere(SingleTrack):
     """ST-02 without its adjacency."""
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         if len(state.turn.single_track_hexes) == 1 and tile.track_kind == "single" and \
                 tile.colour == "yellow":
@@ -87,7 +88,7 @@ class _SecondLayAnywhere(SingleTrack):
 class _SecondLayAnyTile(SingleTrack):
     """ST-02 read as 'a second tile of any kind after a single-track tile'."""
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         laid = state.turn.single_track_hexes
         return len(laid) == 1
@@ -96,7 +97,7 @@ class _SecondLayAnyTile(SingleTrack):
 class _SingleLaysUnlimited(SingleTrack):
     """ST-02 without its limit of two."""
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         laid = state.turn.single_track_hexes
         if len(laid) > 1:
@@ -108,7 +109,7 @@ class _SingleLaysUnlimited(SingleTrack):
 class _SecondAfterNormal(SingleTrack):
     """ST-02 read as 'a single-track tile may always be the second lay'."""
 
-    def second_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                    tile: TileDef) -> bool:
         if not state.turn.single_track_hexes:
             return tile.track_kind == "single" and state.turn.tile_lays == 1
@@ -118,7 +119,7 @@ class _SecondAfterNormal(SingleTrack):
 class _FullTerrain(SingleTrack):
     """ST-03 forgotten: single track pays the full terrain (and nothing on upgrade)."""
 
-    def lay_cost(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                  tile: TileDef, base: int) -> int:
         return base
 
@@ -126,7 +127,7 @@ class _FullTerrain(SingleTrack):
 class _NoRestOnUpgrade(SingleTrack):
     """ST-03 half done: half on laying, nothing more on upgrading."""
 
-    def lay_cost(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                  tile: TileDef, base: int) -> int:
         if state.laid(hex_id) is not None:
             return base
@@ -136,7 +137,7 @@ class _NoRestOnUpgrade(SingleTrack):
 class _HalfForAll(SingleTrack):
     """ST-03 applied to every tile of the variant game."""
 
-    def lay_cost(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                  tile: TileDef, base: int) -> int:
         if on(state) and state.laid(hex_id) is None:
             return base // 2
@@ -146,7 +147,7 @@ class _HalfForAll(SingleTrack):
 class _SingleNeverUpgraded(SingleTrack):
     """Single track treated as a dead end: never upgraded."""
 
-    def check_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def check_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                   tile: TileDef, rotation: int) -> None:
         laid = state.laid(hex_id)
         old = rules.title(state).map.tile(laid.tile) if laid is not None else None
@@ -175,7 +176,7 @@ class _TCannotTrace(SingleTrack):
 class _NoTrainReach(SingleTrack):
     """ST-07 forgotten: single track upgraded like any tile."""
 
-    def _check_reached(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def _check_reached(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                        old: TileDef, old_rotation: int, tile: TileDef, rotation: int,
                        station: bool) -> None:
         return None
@@ -184,7 +185,7 @@ class _NoTrainReach(SingleTrack):
 class _NoTracingForAnyLay(SingleTrack):
     """ST-09 forgotten: without a T train, no lay traces through single track."""
 
-    def check_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def check_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                   tile: TileDef, rotation: int) -> None:
         super().check_lay(rules, state, company, hex_id, tile, rotation)
         if not self.may_trace_single(state, company):
@@ -197,7 +198,7 @@ class _NoTracingForAnyLay(SingleTrack):
 class _HaltAnyCompany(SingleTrack):
     """ST-10 forgotten: any company lays a halt."""
 
-    def check_lay(self, rules: Rules, state: State, company: Company, hex_id: str,
+    def check_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
                   tile: TileDef, rotation: int) -> None:
         if any(s.kind == "halt" for s in tile.stops):
             company = dataclasses.replace(company, trains=(*company.trains, "3T"))

@@ -1,0 +1,50 @@
+"""A title's turn composed: the base steps (``steps.py``) plus what the title's
+mechanisms add, as one ``TurnPlan`` the dispatcher reads (``dispatch.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from oracle.eighteen.turn.protocol import Handler, Mechanism
+from oracle.eighteen.turn.steps import BASE_STEPS, CLOSING
+
+#: the step a turn stands in once it is over (no action is legal)
+DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPlan:
+    """A title's turn: its mechanisms in the title's order, and step -> handlers."""
+
+    mechanisms: tuple[Mechanism, ...]
+    steps: Mapping[str, tuple[Handler, ...]] = field(hash=False, compare=False)
+
+
+def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -> tuple[
+        Handler, ...]:
+    """``extra`` inserted before the step's closing handlers (buy a private, pass)."""
+    cut = len(handlers)
+    while cut > 0 and any(type(handlers[cut - 1]) is type(c) for c in CLOSING):
+        cut -= 1
+    return (*handlers[:cut], *extra, *handlers[cut:])
+
+
+@cache
+def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
+    """The turn of a title with these mechanisms."""
+    steps = dict(BASE_STEPS)
+    for mechanism in mechanisms:
+        for name, extra in mechanism.handlers().items():
+            steps[name] = _before_closing(steps[name], extra)
+        steps.update(mechanism.steps())
+        steps.update(mechanism.side_steps())
+    steps[DONE] = ()
+    return TurnPlan(mechanisms, steps)
+
+
+def step_names(mechanisms: Iterable[Mechanism]) -> tuple[str, ...]:
+    """Every step a position may stand in under these mechanisms (the position
+    schema's enum), ``done`` last."""
+    return tuple(name for name in compose(tuple(mechanisms)).steps)

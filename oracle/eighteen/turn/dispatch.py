@@ -1,0 +1,27 @@
+"""The dispatcher: one action through a title's turn. It knows no title: the plan
+(``compose.py``) says which handlers each step has, the title data which steps the
+turn goes through."""
+
+from __future__ import annotations
+
+from oracle.eighteen.model.actions import Action
+from oracle.eighteen.model.state import State
+from oracle.eighteen.turn.compose import DONE, TurnPlan
+from oracle.eighteen.turn.context import refuse
+from oracle.eighteen.turn.protocol import RulesContext
+
+
+def apply(rules: RulesContext, plan: TurnPlan, state: State, action: Action) -> State:
+    """The checked path: refuse with a reason code, or return the new state."""
+    for mechanism in plan.mechanisms:  # the discards after a phase change (excess.py)
+        taken = mechanism.intercept(rules, state, action)
+        if taken is not None:
+            return taken
+    company = rules.operating_company(state, action.company)
+    step = state.turn.step
+    if step != DONE and step not in rules.title(state).operating_steps:
+        raise refuse("step/not_in_title", f"{state.title} has no {step} step")
+    for handler in plan.steps.get(step, ()):
+        if handler.handles(action):
+            return handler.process(rules, state, company, action)
+    raise refuse("step/wrong_step", f"no such action in the {step} step")
