@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -12,9 +11,15 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
-from oracle.eighteen import emergency, excess, private_sale, single_track, train_offer
+from oracle.eighteen import (
+    emergency,
+    excess,
+    position_facts,
+    private_sale,
+    single_track,
+    train_offer,
+)
 from oracle.eighteen.conservation import conservation
-from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.mechanisms import (
     destination_slot,
     half_pay,
@@ -175,93 +180,7 @@ class EighteenAPI(Pins[State]):
             raise MalformedInput("title", f"unknown title {state.title!r}")
         resolve_options(POSITION_OPTIONS, dict(state.options), field="options")
         title = self.title_with_options(title.id, dict(state.options))
-        if title.phase(state.phase) is None:
-            raise MalformedInput("phase", f"{state.phase!r} is not a phase of {title.id}")
-        player_ids = [p.id for p in state.players]
-        company_ids = [c.id for c in state.companies]
-        _distinct("players", player_ids)
-        _distinct("companies", company_ids)
-        if set(player_ids) & set(company_ids):
-            raise MalformedInput("players", "a player and a company share an ID")
-        for c in state.companies:
-            cdef = title.company(c.id)
-            if cdef is None:
-                raise MalformedInput("companies", f"{c.id} is not a company of {title.id}")
-            if c.president is not None and c.president not in player_ids:
-                raise MalformedInput(f"companies.{c.id}.president", "not a player")
-            placed = sum(1 for t in state.tokens if t.company == c.id)
-            if placed + c.tokens_left > cdef.tokens + extra_tokens(c):
-                raise MalformedInput(f"companies.{c.id}.tokens_left",
-                                     f"more than the charter's {cdef.tokens} tokens")
-            if c.destination is not None and not cdef.destination:
-                raise MalformedInput(f"companies.{c.id}.destination", "no destination")
-        known_privates = sorted(p.id for p in title.privates)
-        _distinct("privates", [p.id for p in state.privates])
-        unknown = sorted({p.id for p in state.privates} - set(known_privates))
-        if unknown:  # a private the title lacks; one it has may be left out (not in play)
-            raise MalformedInput("privates", f"{', '.join(unknown)}: not a private of "
-                                 f"{title.id} (its privates: {', '.join(known_privates)})")
-        for p in state.privates:
-            if p.owner is not None and p.owner not in player_ids + company_ids:
-                raise MalformedInput(f"privates.{p.id}.owner", f"unknown owner {p.owner!r}")
-        _distinct("tiles", [t.hex for t in state.tiles])
-        for t in state.tiles:
-            if t.hex not in title.map.hexes:
-                raise MalformedInput("tiles", f"hex {t.hex} is not on the {title.id} map")
-            if t.tile not in title.map.catalogue:
-                raise MalformedInput("tiles", f"unknown tile {t.tile!r}")
-        for tile_id in dict(state.supply):
-            if tile_id not in title.map.catalogue:
-                raise MalformedInput("supply", f"unknown tile {tile_id!r}")
-        slots: Counter[tuple[str, int]] = Counter()
-        outside = destination_tokens(title, state)  # DS-12: they take no slot
-        for tok in state.tokens:
-            if tok.hex not in title.map.hexes:
-                raise MalformedInput("tokens", f"hex {tok.hex} is not on the {title.id} map")
-            if tok.company not in company_ids:
-                raise MalformedInput("tokens", f"unknown company {tok.company!r}")
-            tile, _ = hex_content(title.map, state, tok.hex)
-            if tok in outside and tok.city < len(tile.stops):
-                continue
-            if tok.city >= len(tile.stops) or not tile.stops[tok.city].holds_tokens:
-                raise MalformedInput("tokens", f"{tok.hex} has no city {tok.city}")
-            slots[(tok.hex, tok.city)] += 1
-            if slots[(tok.hex, tok.city)] > tile.stops[tok.city].slots:
-                raise MalformedInput("tokens", f"too many tokens in {tok.hex} city {tok.city}")
-        for b in state.bonus_tokens:
-            if b.private not in known_privates or b.company not in company_ids:
-                raise MalformedInput("bonus_tokens", "unknown private or company")
-        for cid in state.operating_order:
-            if cid not in company_ids:
-                raise MalformedInput("operating_order", f"unknown company {cid!r}")
-        if state.bank < 0 and not state.bank_broken:
-            raise MalformedInput("bank", "below zero only once the bank is broken")
-        _money_adds_up(title, state)
-        known_trains = {t.name for t in title.trains}
-        for name in state.pool_trains:
-            if name not in known_trains:
-                raise MalformedInput("pool_trains", f"{state.title} has no train {name!r}")
-        for c in state.companies:
-            for name in c.trains:
-                if name not in known_trains:
-                    raise MalformedInput(f"companies.{c.id}.trains",
-                                         f"{state.title} has no train {name!r}")
-        obsolete.check_position(title, state)
-        turn = state.turn
-        if turn.step not in STEP_NAMES:
-            raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
-                                 f"{', '.join(STEP_NAMES)})")
-        if (turn.company is None) != (turn.step == "done"):
-            raise MalformedInput("turn", "a turn has a company exactly when it is not done")
-        if state.ended is not None and turn.step != "done":
-            raise MalformedInput("ended", "a game that ended has no turn going on")
-        if turn.company is not None and turn.company not in company_ids:
-            raise MalformedInput("turn.company", f"unknown company {turn.company!r}")
-        if turn.after is not None and turn.after not in company_ids:
-            raise MalformedInput("turn.after", f"unknown company {turn.after!r}")
-        if state.round is not None and state.round[0] > state.round[1]:
-            raise MalformedInput("round", f"round {state.round[0]} of a set of "
-                                 f"{state.round[1]}")
+        position_facts.check(title, state)
         return state
 
     # -- candidate actions for legal_actions ---------------------------------------
@@ -410,27 +329,6 @@ def _rotations(tile: TileDef) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _money_adds_up(title: TitleData, state: State) -> None:
-    """Money is conserved (docs/18xx.md, "Conservation"): the bank's cash, the
-    players' cash and the companies' treasuries, the only places a position holds
-    money, add up to the title's total (``title.bank``: the bank's cash before
-    ``new_game`` gives the players theirs out of it), as every action keeps them
-    (``conservation``). A broken bank's cash below zero is what it has paid beyond its
-    own and counts as such. Named ``bank``: the holder that makes up the rest; the
-    message names every player's cash and every treasury holding any, so the holder of
-    a wrong amount shows."""
-    players = sum(p.cash for p in state.players)
-    companies = sum(c.treasury for c in state.companies)
-    held = state.bank + players + companies
-    if held != title.bank:
-        each = ", ".join(f"{p.id} {p.cash}" for p in state.players)
-        treasuries = ", ".join(f"{c.id} {c.treasury}" for c in state.companies if c.treasury)
-        treasuries = f" ({treasuries})" if treasuries else ""
-        raise MalformedInput("bank", f"bank {state.bank} + players {players} ({each}) + "
-                             f"companies {companies}{treasuries} = {held}, not {title.bank} "
-                             f"({title.id}'s total)")
-
-
 def starting_cash(title: TitleData, players: int) -> int:
     """Each player's starting cash. More players than the title's table lists are
     refused, not given nothing: 1870 is for 2 to 6 players (the published rules,
@@ -443,12 +341,6 @@ def starting_cash(title: TitleData, players: int) -> int:
         raise MalformedInput("players", f"{title.id} is for {counts[0]} to {counts[-1]} "
                              f"players, not {players} (its starting cash table)")
     return title.starting_cash.get(players, 0)
-
-
-def _distinct(field: str, ids: list[str]) -> None:
-    dup = [i for i, n in Counter(ids).items() if n > 1]
-    if dup:
-        raise MalformedInput(field, f"duplicate IDs {dup}")
 
 
 #: the object ``oracle.games`` registers

@@ -8,7 +8,8 @@ runs after the company operating when it is found (DS-04). A connection made in 
 stock round is a position whose turn stands in a connection step with ``after``
 null: the runs open the operating round, then its first company operates (DS-05).
 
-A run is three steps, each a row of ``rules.STEP_HANDLERS``:
+A run is three steps the ``ConnectionRuns`` mechanism adds to the title's turn (its
+handlers at the end of this module; ``turn/compose.py``):
 
 * ``connection_token``: ``place_token`` on the destination, or ``pass`` to keep the
   destination token as a $100 token (DS-10, DS-11, DS-12, DS-13);

@@ -41,7 +41,7 @@ def terms_for(state: State, pdef: PrivateDef, company_id: str) -> SaleTerms | No
 
 def check_sale(rules: TurnContext, state: State, company: Company, action: BuyPrivate) -> SaleTerms:
     """The terms under which the sale is legal, or the refusal (the dispatcher,
-    ``rules.STEP_HANDLERS``, offers the action in ``SALE_STEPS`` only)."""
+    ``turn/steps.py``, offers the action in ``SALE_STEPS`` only)."""
     pdef = rules.private_defs(state).get(action.private)
     pstate = state.private(action.private)
     if pdef is None or pstate is None:
