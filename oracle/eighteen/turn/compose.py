@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from oracle.eighteen.turn.protocol import Handler, Mechanism
-from oracle.eighteen.turn.steps import BASE_STEPS, CLOSING
+from oracle.eighteen.turn.steps import BASE_STEPS
 
 #: the step a turn stands in once it is over (no action is legal)
 DONE = "done"
@@ -24,9 +24,10 @@ class TurnPlan:
 
 def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -> tuple[
         Handler, ...]:
-    """``extra`` inserted before the step's closing handlers (buy a private, pass)."""
+    """``extra`` inserted before the step's closing handlers (buy a private, pass, the
+    refusal of a share sale outside an emergency)."""
     cut = len(handlers)
-    while cut > 0 and any(type(handlers[cut - 1]) is type(c) for c in CLOSING):
+    while cut > 0 and handlers[cut - 1].closing:
         cut -= 1
     return (*handlers[:cut], *extra, *handlers[cut:])
 

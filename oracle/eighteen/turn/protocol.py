@@ -113,6 +113,10 @@ class RulesContext(TurnContext, Protocol):
 class Handler:
     """One kind of action inside a step."""
 
+    #: a handler that closes its step (buy a private, pass, a refusal for what no
+    #: mechanism took): the handlers a mechanism adds go before these
+    closing = False
+
     def handles(self, action: Action) -> bool:
         raise NotImplementedError
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen import operating, private_sale
+from oracle.eighteen import emergency, operating, private_sale
 from oracle.eighteen.mechanisms import obsolete
 from oracle.eighteen.model.actions import (
     Action,
+    Bankrupt,
     BuyPrivate,
     BuyTrain,
     Dividend,
@@ -18,6 +19,7 @@ from oracle.eighteen.model.actions import (
     Pass,
     PlaceToken,
     RunRoutes,
+    SellShares,
 )
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.turn.protocol import Handler, RulesContext
@@ -64,6 +66,8 @@ class SpecialTokenStep(Handler):
 
 
 class PassStep(Handler):
+    closing = True
+
     def handles(self, action: Action) -> bool:
         return isinstance(action, Pass)
 
@@ -103,11 +107,31 @@ class BuyPrivateStep(Handler):
     """A company buys a private from a player in any step of its own turn after the
     home token (private_sale.py)."""
 
+    closing = True
+
     def handles(self, action: Action) -> bool:
         return isinstance(action, BuyPrivate)
 
     def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
         return private_sale.buy_private(rules, state, company, action)
+
+
+class OutsideEmergencyStep(Handler):
+    """A share sale or a bankruptcy in a title without 1830's emergency purchase: the
+    emergency's own checks refuse it as they always did (no title data says the
+    title has the emergency, so there never is one: ``shares/not_in_emergency``, or
+    the unknown company named). Where the ``emergency_sales`` mechanism adds its
+    handlers, they come first and this is never reached."""
+
+    closing = True
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, SellShares | Bankrupt)
+
+    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
+        if isinstance(action, SellShares):
+            return emergency.sell(rules, state, company, action)
+        return emergency.bankrupt(rules, state, company, action)
 
 
 #: what closes every base step after the home token, in this order: a mechanism's
@@ -122,5 +146,5 @@ BASE_STEPS: Mapping[str, tuple[Handler, ...]] = {
     "token": (SpecialTrackStep(), SpecialTokenStep(), TokenStep(), *CLOSING),
     "route": (RunStep(), *CLOSING),
     "dividend": (DividendStep(), *CLOSING),
-    "buy_train": (BuyTrainStep(), *CLOSING),
+    "buy_train": (BuyTrainStep(), *CLOSING, OutsideEmergencyStep()),
 }
