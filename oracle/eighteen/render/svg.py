@@ -90,6 +90,20 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
                 stops.append(f'<text x="{sx:.1f}" y="{sy + 2:.1f}" font-size="4.5" '
                              f'text-anchor="middle">{escape("/".join(held))[:9]}</text>')
     water = water_svg(title.id, board)  # rivers and borders: over the hexes, under the track
+    lines = _route_lines(routes, points, layout)
+    xs = [centre(h, layout)[0] for h in board.hexes]
+    ys = [centre(h, layout)[1] for h in board.hexes]
+    left, top = min(xs) - SIZE * 1.2, min(ys) - SIZE * 1.2
+    width, height = max(xs) - left + SIZE * 1.2, max(ys) - top + SIZE * 1.2
+    return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" '
+            f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+            f'width="{min(width * 1.6, 900):.0f}"><title>{escape(title.id)}</title>'
+            + "".join(parts + water + labels + track + lines + stops) + "</svg>")
+
+
+def _route_lines(routes: Sequence[Route], points: dict[Node, Point], layout: str) -> list[str]:
+    """Each route a polyline in its colour, shifted a little so routes over the same
+    track stay apart."""
     lines: list[str] = []
     for n, route in enumerate(routes):
         colour = ROUTE_COLOURS[n % len(ROUTE_COLOURS)]
@@ -105,14 +119,7 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
                      f'stroke="{colour}" stroke-width="2.6" stroke-opacity="0.85" '
                      f'stroke-linejoin="round"><title>train {escape(route.train)}</title>'
                      f'</polyline>')
-    xs = [centre(h, layout)[0] for h in board.hexes]
-    ys = [centre(h, layout)[1] for h in board.hexes]
-    left, top = min(xs) - SIZE * 1.2, min(ys) - SIZE * 1.2
-    width, height = max(xs) - left + SIZE * 1.2, max(ys) - top + SIZE * 1.2
-    return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" '
-            f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
-            f'width="{min(width * 1.6, 900):.0f}"><title>{escape(title.id)}</title>'
-            + "".join(parts + water + labels + track + lines + stops) + "</svg>")
+    return lines
 
 
 def position_svg(position: dict[str, object]) -> str:

@@ -10,13 +10,11 @@ sound necessary condition (``tracks``, the reversal rule).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from oracle.eighteen.routes.tracks import Tracks
+from oracle.eighteen.routes.walks import TrackWalks
 
 
-def side_flow(tracks: Tracks, s: int, ends: list[int], banned_edges: int,
+def side_flow(tracks: TrackWalks, s: int, ends: list[int], banned_edges: int,
               banned_nodes: int) -> int:
     """Ways from stop ``s`` to the stops ``ends`` (one each) that share no hex side
     nor segment: augmenting paths with each side split into an entry and an exit
@@ -67,22 +65,29 @@ def side_flow(tracks: Tracks, s: int, ends: list[int], banned_edges: int,
         if sink is None:
             break
         taken.add(sink[0])
-        at = sink
-        while parent[at] is not None:
-            up = parent[at]
-            assert up is not None
-            key = (up[0], up[1], at[0], at[1])
-            back = (at[0], at[1], up[0], up[1])
-            if flow.get(back, 0) > 0:
-                flow[back] -= 1  # cancel
-            else:
-                flow[key] = flow.get(key, 0) + 1
-            at = up
+        _augment(flow, parent, sink)
         total += 1
     tracks.budget.tick(steps)
     return total
 
-def segment_flow(tracks: Tracks, s: int, targets: Mapping[int, int], banned_edges: int) -> int:
+
+def _augment(flow: dict[tuple[int, int, int, int], int],
+             parent: Mapping[tuple[int, int], tuple[int, int] | None],
+             sink: tuple[int, int]) -> None:
+    """One more unit along the path ``parent`` leads back from ``sink``."""
+    at = sink
+    while parent[at] is not None:
+        up = parent[at]
+        assert up is not None
+        key = (up[0], up[1], at[0], at[1])
+        back = (at[0], at[1], up[0], up[1])
+        if flow.get(back, 0) > 0:
+            flow[back] -= 1  # cancel
+        else:
+            flow[key] = flow.get(key, 0) + 1
+        at = up
+
+def segment_flow(tracks: TrackWalks, s: int, targets: Mapping[int, int], banned_edges: int) -> int:
     """Segment-disjoint ways from stop ``s`` to the stops ``targets`` (each taking
     at most its count), through hex sides and those ends, by augmenting paths: a
     maximum flow at least as large as the number of legs that really fit."""

@@ -83,6 +83,33 @@ class Candidate:
         return [(route, a, b) for a, b in itertools.pairwise(self.seq)]
 
 
+class _Sequences:
+    """Stop sequences realised exactly as one route (``candidate_paths``)."""
+
+    def __init__(self, tracks: Tracks) -> None:
+        self.tracks = tracks
+        self.runs: dict[tuple[int, ...], tuple[Leg, ...] | None] = {}
+
+    def realized(self, seq: tuple[int, ...]) -> tuple[Leg, ...] | None:
+        """The exact joint realisation of the sequence as one route, remembered per
+        stop set in order: the walk meets each sequence from both its ends, and
+        the windows below ask for the same ones again."""
+        key = min(seq, seq[::-1])
+        if key not in self.runs:
+            found = self.tracks.realize([(0, a, b) for a, b in itertools.pairwise(key)])
+            self.runs[key] = tuple(found) if found is not None else None
+        legs = self.runs[key]
+        if legs is None or key == seq:
+            return legs
+        return tuple(Leg(leg.nodes[::-1], leg.inner, leg.edges) for leg in reversed(legs))
+
+    def windows_run(self, seq: tuple[int, ...]) -> bool:
+        """Every shorter run of consecutive stops ending the sequence can be run on
+        its own (a part of a simple path is one): small problems, remembered, that
+        often show a long sequence cannot run before the long search starts."""
+        return all(self.realized(seq[-size:]) is not None for size in range(3, len(seq)))
+
+
 def candidate_paths(table: StopTable, trains: Sequence[TrainType],
                     tracks: Tracks | None = None) -> list[Candidate]:
     """Every stop sequence some of ``trains`` might run (phase 1 above)."""
@@ -97,26 +124,7 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
     end_only, tokened = facts.end_only, facts.tokened
 
     out: list[Candidate] = []
-    runs: dict[tuple[int, ...], tuple[Leg, ...] | None] = {}
-
-    def realized(seq: tuple[int, ...]) -> tuple[Leg, ...] | None:
-        """The exact joint realisation of the sequence as one route, remembered per
-        stop set in order: the walk meets each sequence from both its ends, and
-        the windows below ask for the same ones again."""
-        key = min(seq, seq[::-1])
-        if key not in runs:
-            found = tracks.realize([(0, a, b) for a, b in itertools.pairwise(key)])
-            runs[key] = tuple(found) if found is not None else None
-        legs = runs[key]
-        if legs is None or key == seq:
-            return legs
-        return tuple(Leg(leg.nodes[::-1], leg.inner, leg.edges) for leg in reversed(legs))
-
-    def windows_run(seq: tuple[int, ...]) -> bool:
-        """Every shorter run of consecutive stops ending the sequence can be run on
-        its own (a part of a simple path is one): small problems, remembered, that
-        often show a long sequence cannot run before the long search starts."""
-        return all(realized(seq[-size:]) is not None for size in range(3, len(seq)))
+    sequences = _Sequences(tracks)
 
     def walk(seq: tuple[int, ...], legs: tuple[Leg, ...], counts: tuple[int, ...],
              inner: int, edges: int, tokens: int, must: int, passed: int) -> None:
@@ -138,11 +146,11 @@ def candidate_paths(table: StopTable, trains: Sequence[TrainType],
             leg = tracks.shortest(here, to, inner, edges)
             if leg is not None:
                 more: tuple[Leg, ...] | None = (*legs, leg)
-            elif not windows_run((*seq, to)):
+            elif not sequences.windows_run((*seq, to)):
                 more = None
             else:
                 # the prefix run another way might leave room: decide exactly
-                more = realized((*seq, to))
+                more = sequences.realized((*seq, to))
             if more is None:
                 continue  # no longer sequence through these stops runs either
             walk((*seq, to), more, grown, _inner(more), _edges(more), tokens + tokened[to],

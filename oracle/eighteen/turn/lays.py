@@ -111,7 +111,16 @@ def lay_tile(rules: RulesContext, state: State, company: Company, action: LayTil
         rules, state, company, action.hex, tile, rules.terrain_cost(state, action.hex))
     if power is not None and power.discount:  # 1870's MRBC: $40 off the terrain
         cost = max(0, cost - power.discount)
-    state = rules.pay(state, company, cost)
+    state = _put_down(rules, rules.pay(state, company, cost), action, tile, extra)
+    for mechanism in mechanisms:  # ST-02: 1825 remembers the turn's single-track lays
+        state = mechanism.after_lay(rules, state, action.hex, tile, power is not None)
+    return rules.after_tile_laid(state, action.hex, via)
+
+
+def _put_down(rules: RulesContext, state: State, action: LayTile, tile: TileDef,
+              extra: bool) -> State:
+    """The tile on its hex, the old one back in the supply, the turn's lays counted
+    (an extra lay counts none)."""
     # tokens follow their city when the upgrade renumbers it (city_map.py)
     before, before_rotation = hex_content(rules.title(state).map, state, action.hex)
     mapping = stop_mapping(before, before_rotation, tile, action.rotation)
@@ -126,11 +135,9 @@ def lay_tile(rules: RulesContext, state: State, company: Company, action: LayTil
              LaidTile(action.hex, tile.id, action.rotation))
     turn = state.turn
     if not extra:
+        allowance = rules.title(state).tile_lays
         turn = replace(turn, tile_lays=tile_lays.used_after(allowance, turn.tile_lays, tile))
-    state = replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
-    for mechanism in mechanisms:  # ST-02: 1825 remembers the turn's single-track lays
-        state = mechanism.after_lay(rules, state, action.hex, tile, power is not None)
-    return rules.after_tile_laid(state, action.hex, via)
+    return replace(state, tiles=tiles, supply=tuple(supply.items()), turn=turn).canonical()
 
 
 def normal_tile(rules: RulesContext, state: State, company: Company, action: LayTile) -> State:
