@@ -12,7 +12,14 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
-from oracle.eighteen import emergency, excess, private_sale, single_track, train_offer
+from oracle.eighteen import (
+    emergency,
+    excess,
+    private_exchange,
+    private_sale,
+    single_track,
+    train_offer,
+)
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.mechanisms import (
@@ -270,10 +277,11 @@ class EighteenAPI(Pins[State]):
         if company_id is None:
             return []
         title = self.rules.title(state)
-        out: list[Action] = [Pass(company_id)]
+        exchanges = private_exchange.candidates(self.rules, state)  # a player's, any step
+        out: list[Action] = [Pass(company_id), *exchanges]
         cdef = title.company(company_id)
         if state.turn.step == excess.STEP:
-            return list(excess.candidates(self.rules, state))
+            return [*excess.candidates(self.rules, state), *exchanges]
         out += private_sale.candidates(self.rules, state, company_id)
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)

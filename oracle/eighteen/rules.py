@@ -21,6 +21,7 @@ from oracle.eighteen import (
     emergency,
     excess,
     operating,
+    private_exchange,
     private_sale,
     private_variants,
     rounds,
@@ -42,6 +43,7 @@ from oracle.eighteen.model.actions import (
     BuyTrain,
     DiscardTrain,
     Dividend,
+    ExchangePrivate,
     LayTile,
     Pass,
     PlaceToken,
@@ -118,6 +120,8 @@ class Rules:
     # -- the dispatcher (the operating turn composed from steps) ----------------
     def apply(self, state: State, action: Action) -> State:
         """The checked path: refuse with a reason code, or return the new state."""
+        if isinstance(action, ExchangePrivate):  # a player's, at any step (no company)
+            return private_exchange.exchange(self, state, action)
         if state.turn.step == excess.STEP:
             # the discards after a phase change are made by the companies over the
             # limit, not only the operating one (excess.py)
