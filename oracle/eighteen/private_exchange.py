@@ -76,12 +76,22 @@ def check(rules: Rules, state: State, action: ExchangePrivate) -> tuple[Company,
         known = "" if held else " (the position does not say who holds its shares)"
         raise IllegalAction("shares/none_available", "",
                             f"{where} holds no share of {company.id}{known}")
-    check_limit(power, company, action.player)
+    check_limit(power, company, action.player, zone(rules, state, company))
     return company, power
 
 
-def check_limit(power: ExchangePower, company: Company, player: str) -> None:
-    """The player may not then hold more than the power's limit of the company."""
+def zone(rules: Rules, state: State, company: Company) -> str:
+    """The market zone of the company's price ("" where the position gives no cell)."""
+    market = rules.title(state).market
+    cell = market.cell(*company.market) if market is not None and company.market else None
+    return cell.zone if cell is not None else ""
+
+
+def check_limit(power: ExchangePower, company: Company, player: str, zone: str = "") -> None:
+    """The player may not then hold more than the power's limit of the company, unless
+    its price is in a zone that lifts the limit (1830: orange and brown)."""
+    if zone and zone in power.limit_lifted_in:
+        return
     held = dict(company.shares)
     total = sum(held.values())
     if (held.get(player, 0) + 1) * 100 > power.max_percent * total:

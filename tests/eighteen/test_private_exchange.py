@@ -75,7 +75,8 @@ def listed(p: JSON) -> list[JSON]:
 def test_only_the_mohawk_and_hudson_carries_an_exchange_power() -> None:
     defs = {p.id: p for p in TITLES["1830"].privates}
     assert defs["MH"].to_json()["exchange"] == {"company": "NYC", "sources": ["ipo", "pool"],
-                                                "max_percent": 60}
+                                                "max_percent": 60,
+                                                "limit_lifted_in": ["orange", "brown"]}
     assert [pid for pid, d in defs.items() if d.exchange is not None] == ["MH"]
     assert all(p.exchange is None for t in TITLES.values() for p in t.privates
                if (t.id, p.id) != ("1830", "MH"))
@@ -204,6 +205,26 @@ def test_not_beyond_sixty_percent() -> None:
     assert refused(p) == "shares/holding_limit"
     assert refused(p, source="pool") == "shares/holding_limit"
     assert listed(p) == []
+
+
+@pytest.mark.parametrize(("cell", "price", "lifted"), [
+    ((3, 0), 39, True),    # orange: shares may be held above 60%
+    ((5, 0), 25, True),    # brown
+    ((3, 1), 48, False),   # yellow: only the certificate limit is lifted
+    ((0, 6), 100, False),  # par row, no zone
+])
+def test_the_limit_is_lifted_in_the_orange_and_brown_zones(
+        cell: tuple[int, int], price: int, lifted: bool) -> None:
+    p = mh(shares={"P2": 2, "P1": 6, "ipo": 1, "pool": 1})
+    nyc = company(p, "NYC")
+    nyc["market"], nyc["share_price"] = list(cell), price
+    API.validate(p)
+    if lifted:
+        assert company(done(p), "NYC")["shares"]["P1"] == 7
+        assert len(listed(p)) == 2
+    else:
+        assert refused(p) == "shares/holding_limit"
+        assert listed(p) == []
 
 
 def test_a_private_without_an_exchange_power() -> None:

@@ -112,16 +112,20 @@ EXCHANGE_SOURCES = ("ipo", "pool")
 class ExchangePower:
     """The player who owns the private may exchange it for one share of ``company``
     from one of ``sources`` (``EXCHANGE_SOURCES``), if he then holds at most
-    ``max_percent`` of that company; the private closes (private_exchange.py; 1830's
-    M&H: NYC, from the IPO or the pool, 60%)."""
+    ``max_percent`` of that company, a limit that does not hold while the company's
+    price is in one of the market zones ``limit_lifted_in``; the private closes
+    (private_exchange.py; 1830's M&H: NYC, from the IPO or the pool, 60%, lifted in the
+    orange and brown zones)."""
 
     company: str
     sources: tuple[str, ...]
     max_percent: int
+    limit_lifted_in: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {"company": self.company, "sources": list(self.sources),
-                "max_percent": self.max_percent}
+                "max_percent": self.max_percent,
+                "limit_lifted_in": list(self.limit_lifted_in)}
 
 
 def half_to_double(value: int, phases: tuple[str, ...]) -> SaleTerms:

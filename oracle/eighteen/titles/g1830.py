@@ -48,7 +48,8 @@ CHAMPLAIN_ST_LAWRENCE = _plain(
 #: pool while he then holds at most 60% of the NYC; it closes (private_exchange.py)
 MOHAWK_HUDSON = _plain("MH", "Mohawk & Hudson", 110, 20, "D18",
                        exchange=ExchangePower(company="NYC", sources=("ipo", "pool"),
-                                              max_percent=60))
+                                              max_percent=60,
+                                              limit_lifted_in=("orange", "brown")))
 #: its PRR share comes with the auction: in the operating round revenue and a block
 CAMDEN_AMBOY = _plain("CA", "Camden & Amboy", 160, 25, "H18")
 #: the B&O's president's certificate comes with it; never sold to a company; it
