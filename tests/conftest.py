@@ -28,6 +28,15 @@ class _Collect:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Collect(), "railrules-sweep-collect")
+    config.addinivalue_line("markers", "first: a long test, started before the others "
+                            "so pytest-xdist fills the time around it")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first: xdist hands the first items out one to each worker, so
+    the kill matrices (tests/test_mutants.py) run side by side from the start instead
+    of ending the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("first") is None)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

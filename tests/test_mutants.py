@@ -6,32 +6,44 @@ every registered game, every mutant served over the protocol:
   Then step (a failure while building the position kills nothing);
 * every scenario kills at least one mutant, and so does every ruling's scenarios.
 
-One test, because the matrix (two runs at a time) takes minutes and must be computed
-once even under pytest-xdist. Each mutant is graded on the scenarios of the rulings it
-claims to break (``own_rulings``: where its kill must come from), then every mutant on
-the scenarios none of those kill, so each property is decided as the whole matrix
-decides it (``railrules mutants --json`` without ``--own-rulings`` runs it all).
+One test a game, because a game's matrix takes minutes and must be computed once even
+under pytest-xdist: a game's rulings, scenarios and mutants are its own, so each game
+decides its properties alone. Under ``-n 2`` the two tests run first, one on each
+worker (``first`` marker, tests/conftest.py), each running its suites one at a time,
+while the other tests fill the time around them. Each mutant is graded on the
+scenarios of the rulings it claims to break (``own_rulings``: where its kill must come
+from), then a killer is searched for the scenarios none of those kill, so each property
+is decided as the whole matrix decides it (``railrules mutants --json`` without
+``--own-rulings`` runs it all).
 """
 
 from __future__ import annotations
+
+import os
+
+import pytest
 
 from oracle.games import game_modules
 from oracle.harness.catalogue import rulings
 from oracle.harness.killmatrix import kill_matrix
 from oracle.harness.mutants import all_mutants
 
+GAMES = sorted(name for name, g in game_modules().items() if g.mutants)
 
-def test_the_suite_can_fail() -> None:
-    games = [g for g in game_modules().values() if g.mutants]
-    # each mutant on its own rulings' scenarios, then every mutant on the scenarios
-    # those leave idle: the same verdicts as the whole matrix, at a fraction of its cost
-    matrix = kill_matrix([g.name for g in games], jobs=2, own_rulings=True)
+
+@pytest.mark.first
+@pytest.mark.parametrize("game", GAMES)
+def test_the_suite_can_fail(game: str) -> None:
+    games = [game_modules()[game]]
+    # under xdist the other worker runs the other game: one suite at a time here
+    jobs = 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
+    # each mutant on its own rulings' scenarios, then a killer for the scenarios those
+    # leave idle: the same verdicts as the whole matrix, at a fraction of its cost
+    matrix = kill_matrix([g.name for g in games], jobs=jobs, own_rulings=True)
     problems: list[str] = list(matrix["problems"])
-    for game in games:
-        if matrix["scenarios"].get(game.name, 0) < 50:
-            problems.append(f"{game.name}: only {matrix['scenarios'].get(game.name, 0)} "
-                            "scenarios ran")
-    mutants = [m for m in all_mutants().values() if m.game in {g.name for g in games}]
+    if matrix["scenarios"].get(game, 0) < 50:
+        problems.append(f"{game}: only {matrix['scenarios'].get(game, 0)} scenarios ran")
+    mutants = [m for m in all_mutants().values() if m.game == game]
     if sorted(matrix["mutants"]) != sorted(m.name for m in mutants):
         problems.append("the matrix does not cover every mutant")
     if matrix["survivors"]:

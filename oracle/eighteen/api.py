@@ -15,6 +15,7 @@ from oracle.eighteen import (
     emergency,
     excess,
     position_facts,
+    private_exchange,
     private_sale,
     single_track,
     train_offer,
@@ -189,10 +190,11 @@ class EighteenAPI(Pins[State]):
         if company_id is None:
             return []
         title = self.rules.title(state)
-        out: list[Action] = [Pass(company_id)]
+        exchanges = private_exchange.candidates(self.rules, state)  # a player's, any step
+        out: list[Action] = [Pass(company_id), *exchanges]
         cdef = title.company(company_id)
         if state.turn.step == excess.STEP:
-            return list(excess.candidates(self.rules, state))
+            return [*excess.candidates(self.rules, state), *exchanges]
         out += private_sale.candidates(self.rules, state, company_id)
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)

@@ -116,8 +116,9 @@ def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
 
 
 def _shares(before: JSON, after: JSON) -> list[str]:
-    """A company's shares change hands (a sale to the pool) but never appear or go:
-    where both positions say who holds them, the count is the same."""
+    """A company's shares change hands (a sale to the pool, a private exchanged for a
+    share: private_exchange.py) but never appear or go: where both positions say who
+    holds them, the count is the same."""
     was = {c["id"]: c.get("shares") or {} for c in before["companies"]}
     out = []
     for c in after["companies"]:
@@ -131,7 +132,8 @@ def _shares(before: JSON, after: JSON) -> list[str]:
 def _private_owners(before: JSON, after: JSON) -> list[str]:
     """A private passes only from a player to a company (a company buying it,
     private_sale.py): one owned never returns to the bank, and a company's stays its.
-    A private that closes (train_events.py, the B&O's own train) leaves its owner."""
+    A private that closes (train_events.py, the B&O's own train, an exchange for a
+    share: private_exchange.py) leaves its owner."""
     companies = {c["id"] for c in before["companies"]}
     owner_after = {p["id"]: p["owner"] for p in after["privates"]}
     closed_after = {p["id"] for p in after["privates"] if p.get("closed")}

@@ -99,7 +99,7 @@ def run_batch(game: str, impls: Sequence[str], timeout: float = 900.0,
 
 #: mutants graded per pytest run: collecting the suite costs seconds, grading one
 #: mutant on a game's scenarios about as much again
-BATCH = 12
+BATCH = 24
 
 
 def kill_matrix(games: Sequence[str] | None = None, names: Sequence[str] | None = None,

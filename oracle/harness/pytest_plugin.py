@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from oracle.games import game_modules, get_game, registered_games
-from oracle.harness import collect, exchange_logs
+from oracle.harness import bdd_lookup, collect, exchange_logs
 from oracle.harness.collect import IMPL_ID
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol import lifetime, sandbox
@@ -76,6 +76,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    bdd_lookup.install()  # steps found once per module, kind and text
     config.addinivalue_line("markers", "railrules_tag(tag): a suite tag from a .feature file")
     # SIGTERM (certify's hard stop, and the parent-death signal certify sets on pytest and
     # a worker sets here on itself) kills the adapters' process groups, children and all,

@@ -26,6 +26,11 @@
 * ``buy_private``: ``{"type": "buy_private", "company": "PRR", "private": "DH",
   "price": 140}``: the operating company buys a private from the player who owns it,
   at the agreed price (private_sale.py)
+* ``exchange_private``: ``{"type": "exchange_private", "player": "P1", "private": "MH",
+  "of": "NYC", "from": "ipo"}``: the player who owns the private exchanges it for one
+  share of ``of`` from the IPO (``ipo``) or the pool (``pool``); the private closes. A
+  player's act, at any step of the operating round: it has no ``company``
+  (private_exchange.py)
 """
 
 from __future__ import annotations
@@ -168,8 +173,24 @@ class BuyPrivate:
                 "price": self.price}
 
 
+@dataclass(frozen=True, slots=True)
+class ExchangePrivate:
+    """Player ``player`` exchanges private ``private`` for one share of ``of`` from
+    ``source`` (``ipo`` or ``pool``); the private closes (private_exchange.py). The one
+    action without an acting company."""
+
+    player: str
+    private: str
+    of: str
+    source: str
+
+    def to_json(self) -> JSON:
+        return {"type": "exchange_private", "player": self.player, "private": self.private,
+                "of": self.of, "from": self.source}
+
+
 Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
-    SellShares | Bankrupt | BuyPrivate
+    SellShares | Bankrupt | BuyPrivate | ExchangePrivate
 
 
 def action_from_json(data: Any) -> Action:
@@ -199,4 +220,6 @@ def action_from_json(data: Any) -> Action:
         return Bankrupt(data["company"])
     if kind == "buy_private":
         return BuyPrivate(data["company"], data["private"], data["price"])
+    if kind == "exchange_private":
+        return ExchangePrivate(data["player"], data["private"], data["of"], data["from"])
     raise MalformedInput("type", f"unknown action type {kind!r}")  # pragma: no cover

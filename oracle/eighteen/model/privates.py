@@ -104,6 +104,30 @@ class SaleTerms:
                 "max_price": self.max_price, "buyers": list(self.buyers)}
 
 
+#: ``ExchangePower.sources`` values: the bank's unsold shares, the bank pool
+EXCHANGE_SOURCES = ("ipo", "pool")
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangePower:
+    """The player who owns the private may exchange it for one share of ``company``
+    from one of ``sources`` (``EXCHANGE_SOURCES``), if he then holds at most
+    ``max_percent`` of that company, a limit that does not hold while the company's
+    price is in one of the market zones ``limit_lifted_in``; the private closes
+    (private_exchange.py; 1830's M&H: NYC, from the IPO or the pool, 60%, lifted in the
+    orange and brown zones)."""
+
+    company: str
+    sources: tuple[str, ...]
+    max_percent: int
+    limit_lifted_in: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"company": self.company, "sources": list(self.sources),
+                "max_percent": self.max_percent,
+                "limit_lifted_in": list(self.limit_lifted_in)}
+
+
 def half_to_double(value: int, phases: tuple[str, ...]) -> SaleTerms:
     """The usual terms: from half the face value (rounded up) to twice it."""
     return SaleTerms(phases=phases, min_price=-(-value // 2), max_price=2 * value)
@@ -133,6 +157,8 @@ class PrivateDef:
     sale: tuple[SaleTerms, ...] = ()
     #: it closes when this company buys its first train (1830's B&O private); ""
     closes_on_train_of: str = ""
+    #: its owning player may exchange it for a share (private_exchange.py; 1830's M&H)
+    exchange: ExchangePower | None = None
 
     def __post_init__(self) -> None:
         """The record's words come from fixed vocabularies; a typo is refused at once."""
@@ -143,6 +169,9 @@ class PrivateDef:
         if any(p is not None and p.reserved for p in (self.tile, self.token)):
             raise ValueError(f"private {self.id}: a reserved hex or slot is not modelled "
                              "(blocks keeps a hex free while a player owns the private)")
+        if self.exchange is not None and (not self.exchange.sources or any(
+                s not in EXCHANGE_SOURCES for s in self.exchange.sources)):
+            raise ValueError(f"private {self.id}: exchange sources outside the vocabulary")
 
     def blocks_hex(self, hex_id: str) -> bool:
         """Does a player owning this private keep ``hex_id`` free of tile lays?"""
@@ -174,4 +203,5 @@ class PrivateDef:
             "also_blocks": list(self.also_blocks),
             "sale": [t.to_json() for t in self.sale],
             "closes_on_train_of": self.closes_on_train_of,
+            "exchange": None if self.exchange is None else self.exchange.to_json(),
         }

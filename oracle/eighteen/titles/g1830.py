@@ -13,7 +13,13 @@ from __future__ import annotations
 import dataclasses
 
 from oracle.eighteen.load.loader import load_title
-from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, half_to_double
+from oracle.eighteen.model.privates import (
+    OWNING_COMPANY,
+    ExchangePower,
+    PrivateDef,
+    TilePower,
+    half_to_double,
+)
 from oracle.eighteen.titles.common import delaware_and_hudson, settle_dh
 
 #: the phases in which a company may buy a private (the first 3 train on; the first 5
@@ -38,9 +44,12 @@ CHAMPLAIN_ST_LAWRENCE = _plain(
     "CS", "Champlain & St. Lawrence", 40, 10, "B20",
     tile=TilePower(hex="B20", tile=("3", "4", "58"), colour="", when="turn", extra=True,
                    connected=False, free=True, reserved=False))
-#: its owner's exchange for an NYC share is a player's act, outside the operating
-#: turn this oracle plays (docs/18xx.md): here it is revenue and a blocked hex
-MOHAWK_HUDSON = _plain("MH", "Mohawk & Hudson", 110, 20, "D18")
+#: the player who owns it may exchange it for a 10% NYC share from the IPO or the
+#: pool while he then holds at most 60% of the NYC; it closes (private_exchange.py)
+MOHAWK_HUDSON = _plain("MH", "Mohawk & Hudson", 110, 20, "D18",
+                       exchange=ExchangePower(company="NYC", sources=("ipo", "pool"),
+                                              max_percent=60,
+                                              limit_lifted_in=("orange", "brown")))
 #: its PRR share comes with the auction: in the operating round revenue and a block
 CAMDEN_AMBOY = _plain("CA", "Camden & Amboy", 160, 25, "H18")
 #: the B&O's president's certificate comes with it; never sold to a company; it

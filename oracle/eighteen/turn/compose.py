@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from oracle.eighteen.turn.protocol import Handler, Mechanism
-from oracle.eighteen.turn.steps import BASE_STEPS
+from oracle.eighteen.turn.steps import BASE_MECHANISMS, BASE_STEPS
 
 #: the step a turn stands in once it is over (no action is legal)
 DONE = "done"
@@ -16,7 +16,8 @@ DONE = "done"
 
 @dataclass(frozen=True, slots=True)
 class TurnPlan:
-    """A title's turn: its mechanisms in the title's order, and step -> handlers."""
+    """A title's turn: the base mechanisms (the private exchange) and the title's in its
+    order, and step -> handlers."""
 
     mechanisms: tuple[Mechanism, ...]
     steps: Mapping[str, tuple[Handler, ...]] = field(hash=False, compare=False)
@@ -42,7 +43,7 @@ def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
         steps.update(mechanism.steps())
         steps.update(mechanism.side_steps())
     steps[DONE] = ()
-    return TurnPlan(mechanisms, steps)
+    return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps)
 
 
 def step_names(mechanisms: Iterable[Mechanism]) -> tuple[str, ...]:

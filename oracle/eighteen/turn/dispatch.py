@@ -4,7 +4,7 @@ turn goes through."""
 
 from __future__ import annotations
 
-from oracle.eighteen.model.actions import Action
+from oracle.eighteen.model.actions import Action, ExchangePrivate
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.compose import DONE, TurnPlan
 from oracle.eighteen.turn.context import refuse
@@ -13,10 +13,13 @@ from oracle.eighteen.turn.protocol import RulesContext
 
 def apply(rules: RulesContext, plan: TurnPlan, state: State, action: Action) -> State:
     """The checked path: refuse with a reason code, or return the new state."""
-    for mechanism in plan.mechanisms:  # the discards after a phase change (excess.py)
+    # a player's private exchange at any step; the discards after a phase change
+    for mechanism in plan.mechanisms:
         taken = mechanism.intercept(rules, state, action)
         if taken is not None:
             return taken
+    # a player's act names no company: the base mechanisms took it (turn/steps.py)
+    assert not isinstance(action, ExchangePrivate)
     company = rules.operating_company(state, action.company)
     step = state.turn.step
     if step != DONE and step not in rules.title(state).operating_steps:

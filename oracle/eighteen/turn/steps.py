@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen import emergency, operating, private_sale
+from oracle.eighteen import emergency, operating, private_exchange, private_sale
 from oracle.eighteen.mechanisms import obsolete
 from oracle.eighteen.model.actions import (
     Action,
@@ -15,6 +15,7 @@ from oracle.eighteen.model.actions import (
     BuyPrivate,
     BuyTrain,
     Dividend,
+    ExchangePrivate,
     LayTile,
     Pass,
     PlaceToken,
@@ -22,7 +23,7 @@ from oracle.eighteen.model.actions import (
     SellShares,
 )
 from oracle.eighteen.model.state import Company, State
-from oracle.eighteen.turn.protocol import Handler, RulesContext
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 
 
 class HomeTokenStep(Handler):
@@ -148,3 +149,22 @@ BASE_STEPS: Mapping[str, tuple[Handler, ...]] = {
     "dividend": (DividendStep(), *CLOSING),
     "buy_train": (BuyTrainStep(), *CLOSING, OutsideEmergencyStep()),
 }
+
+
+class PrivateExchangeAnyStep(Mechanism):
+    """A player exchanging a private for a share (``exchange_private``,
+    private_exchange.py): a player's act at any step, whichever company operates, so
+    it is taken before the dispatcher asks for the operating company. The private
+    records say which private may be exchanged (``ExchangePower``), so every title's
+    turn has it, first (``compose.py``)."""
+
+    name = "private_exchange"
+
+    def intercept(self, rules: RulesContext, state: State, action: Action) -> State | None:
+        if isinstance(action, ExchangePrivate):
+            return private_exchange.exchange(rules, state, action)
+        return None
+
+
+#: what every title's turn takes before its own mechanisms
+BASE_MECHANISMS: tuple[Mechanism, ...] = (PrivateExchangeAnyStep(),)
