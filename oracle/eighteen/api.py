@@ -205,6 +205,14 @@ class EighteenAPI(Pins[State]):
                 tile, _ = hex_content(title.map, state, cdef.home)
                 out += [PlaceToken(company_id, cdef.home, i) for i in range(len(tile.stops))]
             return out
+        return out + self.lay_candidates(state, company_id)
+
+    def lay_candidates(self, state: State, company_id: str) -> list[Action]:
+        """The lay steps' actions: every tile and rotation on each hex the company
+        reaches (and the hexes its usable private powers name), every token spot it
+        reaches or a private names; ``apply`` then keeps the legal ones."""
+        title = self.rules.title(state)
+        out: list[Action] = []
         tiles = [title.map.catalogue[t] for t, n in state.supply
                  if n > 0 and t in title.map.catalogue]
         reach = self.rules.reach(state, company_id)
