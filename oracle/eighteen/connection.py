@@ -39,7 +39,7 @@ from oracle.eighteen.destinations import (
     double_stops,
     home_stop,
 )
-from oracle.eighteen.model.actions import Action, Dividend, Pass, PlaceToken, RunRoutes
+from oracle.eighteen.model.actions import Dividend, Pass, PlaceToken, RunRoutes
 from oracle.eighteen.model.market import DividendRule
 from oracle.eighteen.model.state import Company, State, Token, Turn
 from oracle.eighteen.model.title import TitleData
@@ -249,74 +249,24 @@ CONNECTIONS = ConnectionRules()
 
 
 # -- the steps the connection runs add to the turn (DS-07, DS-10, DS-15, DS-16) --------
-class ConnectionTokenStep(Handler):
-    """DS-10..DS-13: the destination token on the destination (``place_token``)."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, PlaceToken)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.place(rules, state, company, action)
+def _choose(rules: RulesContext, state: State, company: Company, action: Any) -> State:
+    raise refuse("dividend/choose", "the dividend step needs a choice", "DS-16")
 
 
-class TrainsWaitStep(Handler):
-    """DS-10: trains do not run before the destination token is decided."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, RunRoutes)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.run_before_token(rules, state, company, action)
-
-
-class KeepTokenStep(Handler):
-    """DS-10: passing keeps the tokens as they are."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, Pass)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.keep(rules, state, company)
-
-
-class ConnectionRunStep(Handler):
-    """DS-15, DS-06: one train home -> destination."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, RunRoutes)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.run(rules, state, company, action)
-
-
-class NoRunStep(Handler):
-    """Passing the run: no connection run this time."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, Pass)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.no_run(rules, state, company)
-
-
-class ConnectionDividendStep(Handler):
-    """DS-16: full dividend or withhold, never half."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, Dividend)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return rules.connections.dividend(rules, state, company, action)
-
-
-class ChooseDividendStep(Handler):
-    """DS-16: the dividend step needs a choice; it is not passed."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, Pass)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        raise refuse("dividend/choose", "the dividend step needs a choice", "DS-16")
+#: DS-10..DS-13: the destination token on the destination (``place_token``)
+DESTINATION_TOKEN = Handler(PlaceToken, lambda r, s, c, a: r.connections.place(r, s, c, a))
+#: DS-10: trains do not run before the destination token is decided
+TRAINS_WAIT = Handler(RunRoutes, lambda r, s, c, a: r.connections.run_before_token(r, s, c, a))
+#: DS-10: passing keeps the tokens as they are
+KEEP_TOKEN = Handler(Pass, lambda r, s, c, a: r.connections.keep(r, s, c))
+#: DS-15, DS-06: one train home -> destination
+CONNECTION_RUN = Handler(RunRoutes, lambda r, s, c, a: r.connections.run(r, s, c, a))
+#: passing the run: no connection run this time
+NO_RUN = Handler(Pass, lambda r, s, c, a: r.connections.no_run(r, s, c))
+#: DS-16: full dividend or withhold, never half
+RUN_DIVIDEND = Handler(Dividend, lambda r, s, c, a: r.connections.dividend(r, s, c, a))
+#: DS-16: the dividend step needs a choice; it is not passed
+CHOOSE_DIVIDEND = Handler(Pass, _choose)
 
 
 class ConnectionRuns(Mechanism):
@@ -327,9 +277,9 @@ class ConnectionRuns(Mechanism):
 
     def steps(self) -> dict[str, tuple[Handler, ...]]:
         return {
-            "connection_token": (ConnectionTokenStep(), TrainsWaitStep(), KeepTokenStep()),
-            "connection_route": (ConnectionRunStep(), NoRunStep()),
-            "connection_dividend": (ConnectionDividendStep(), ChooseDividendStep()),
+            "connection_token": (DESTINATION_TOKEN, TRAINS_WAIT, KEEP_TOKEN),
+            "connection_route": (CONNECTION_RUN, NO_RUN),
+            "connection_dividend": (RUN_DIVIDEND, CHOOSE_DIVIDEND),
         }
 
 

@@ -32,20 +32,19 @@ If even every share he may sell cannot raise it, he is bankrupt (``bankrupt``): 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen import train_offer
 from oracle.eighteen.load.loader import load_title_data
 from oracle.eighteen.model import bank as bank_cash
-from oracle.eighteen.model.actions import Action, Bankrupt, SellShares
+from oracle.eighteen.model.actions import Bankrupt, SellShares
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.model.rosters import roster
 from oracle.eighteen.model.state import Company, Player, State, Turn
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.context import TurnContext
-from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
+from oracle.eighteen.turn.protocol import Handler, Mechanism
 
 #: how the position records a game ended by a bankruptcy
 BANKRUPTCY = "bankruptcy"
@@ -202,24 +201,10 @@ def candidates(state: State, company: Company) -> list[SellShares | Bankrupt]:
     return [*out, Bankrupt(company.id)]
 
 
-class SellSharesStep(Handler):
-    """The emergency purchase: the president sells shares."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, SellShares)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return sell(rules, state, company, action)
-
-
-class BankruptStep(Handler):
-    """The president cannot raise a train's price: the game ends."""
-
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, Bankrupt)
-
-    def process(self, rules: RulesContext, state: State, company: Company, action: Any) -> State:
-        return bankrupt(rules, state, company, action)
+#: the emergency purchase: the president sells shares; or he cannot raise a train's
+#: price and the game ends
+SELL_SHARES = Handler(SellShares, sell)
+BANKRUPT = Handler(Bankrupt, bankrupt)
 
 
 class EmergencySales(Mechanism):
@@ -229,7 +214,7 @@ class EmergencySales(Mechanism):
     name = "emergency_sales"
 
     def handlers(self) -> dict[str, tuple[Handler, ...]]:
-        return {"buy_train": (SellSharesStep(), BankruptStep())}
+        return {"buy_train": (SELL_SHARES, BANKRUPT)}
 
 
 EMERGENCY_SALES = EmergencySales()

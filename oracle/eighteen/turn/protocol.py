@@ -10,7 +10,8 @@ title.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
@@ -110,19 +111,24 @@ class RulesContext(TurnContext, Protocol):
     def pass_step(self, state: State, company: Company, action: Pass) -> State: ...
 
 
+@dataclass(frozen=True)
 class Handler:
-    """One kind of action inside a step."""
+    """One kind of action inside a step: the action records it takes (``kind``, and
+    with ``private`` only those with, or only those without, a private named) and the
+    function that checks and applies one."""
 
+    kind: type | tuple[type, ...]
+    process: Callable[[RulesContext, State, Company, Any], State]
+    #: True: only actions naming a private; False: only those naming none; None: both
+    private: bool | None = None
     #: a handler that closes its step (buy a private, pass, a refusal for what no
     #: mechanism took): the handlers a mechanism adds go before these
-    closing = False
+    closing: bool = False
 
     def handles(self, action: Action) -> bool:
-        raise NotImplementedError
-
-    def process(self, rules: RulesContext, state: State, company: Company,
-                action: Any) -> State:
-        raise NotImplementedError
+        if not isinstance(action, self.kind):
+            return False
+        return self.private is None or bool(getattr(action, "private", "")) == self.private
 
 
 class Mechanism:
