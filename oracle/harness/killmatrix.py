@@ -20,7 +20,9 @@ import json
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -220,9 +222,6 @@ def _other_kills(idle: Sequence[str], baseline: Mapping[str, Run], mutants: Sequ
     A hint only orders the search: every kill counted here is graded now, and a
     stale hint costs time, never a verdict. The answer is the one grading every
     mutant on every idle scenario gives."""
-    import threading
-    from collections import deque
-
     killers: dict[str, str] = {}
     lock = threading.Lock()
     first: list[tuple[str, list[str]]] = []
