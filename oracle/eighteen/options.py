@@ -76,6 +76,12 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "from the last cell before the ledge goes right onto the ledge ('right', "
                "the rules' movement) or up ('up', the printed arrows, as tobymao moves "
                "it); docs/18xx.md"),
+    OptionSpec("multiple_brown_from_ipo", "no", ("no", "yes"),
+               "titles played as a whole game (1830): the several shares a player may buy "
+               "in a turn of a company whose price is in the brown zone come from the "
+               "pool only ('no', as 18xx.games plays it) or from the IPO too ('yes', the "
+               "18xx.games optional rule of that name); the published rules do not say; "
+               "docs/18xx.md, 'Whole games'"),
 )
 
 #: options whose value the position records (the title is its own field)

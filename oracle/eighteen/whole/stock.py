@@ -25,7 +25,7 @@ from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import sequence
+from oracle.eighteen.whole import brown_ipo, sequence
 from oracle.eighteen.whole.holdings import (
     IPO,
     POOL,
@@ -183,9 +183,8 @@ def _another(state: State, bought: tuple[str, ...], company: Company, source: st
              where: str, zones: tuple[str, ...]) -> bool:
     """A second share this turn: only more of the same company in a multiple-buy zone,
     from the pool (or the IPO too, with the option ``multiple_brown_from_ipo``)."""
-    from_ipo = dict(state.options).get("multiple_brown_from_ipo", "no") == "yes"
     return (set(bought) == {company.id} and where in zones
-            and (source == POOL or from_ipo))
+            and (source == POOL or brown_ipo.from_ipo(dict(state.options))))
 
 
 def _market_price(rules: TurnContext, state: State, company: Company) -> int:
