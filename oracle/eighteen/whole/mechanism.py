@@ -59,8 +59,8 @@ def _auction(rules: RulesContext, state: State, action: Action) -> State:
         return auction.bid(rules, state, action)
     if isinstance(action, PlayerPass):
         return auction.pass_turn(rules, state, action)
-    if isinstance(action, Par):  # only a par price that came with a private
-        return stock.par(rules, state, action)
+    if isinstance(action, Par) and state.game is not None and state.game.par_due:
+        return stock.par(rules, state, action)  # a par price that came with a private
     raise refuse("round/not_stock_round", "the private auction has bids and passes only")
 
 
