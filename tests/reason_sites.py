@@ -56,7 +56,7 @@ class DynamicCode:
 
 
 def _route_rulings(code: str) -> frozenset[str]:
-    from oracle.eighteen.connection import ROUTE_RULINGS  # the run's own table
+    from oracle.eighteen.mechanisms.connection_runs import ROUTE_RULINGS  # the run's own table
     return frozenset({ROUTE_RULINGS.get(code, "DS-15")})
 
 

@@ -17,8 +17,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.connection import CONNECTIONS, ConnectionRules
 from oracle.eighteen.mechanisms import destination_slot
+from oracle.eighteen.mechanisms.connection_runs import CONNECTIONS, ConnectionRules
+from oracle.eighteen.mechanisms.single_track import SingleTrack
 from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
 from oracle.eighteen.model.board import MapDef
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
@@ -26,7 +27,6 @@ from oracle.eighteen.model.state import Company, PrivateState, State, Token
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import Reach, TrackGraph
-from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.titles import TITLES
 from oracle.eighteen.turn import dispatch, flow, lays, privates, tokens
 from oracle.eighteen.turn.compose import TurnPlan, compose

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen import operating, private_variants, rounds
-from oracle.eighteen.connection import CONNECTION_STEPS
+from oracle.eighteen.mechanisms.connection_runs import CONNECTION_STEPS
 from oracle.eighteen.model.actions import Pass
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.turn.context import refuse

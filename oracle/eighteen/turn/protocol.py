@@ -14,11 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from oracle.eighteen.mechanisms.single_track import SingleTrack
 from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
 from oracle.eighteen.model.state import Company, PrivateState, State
 from oracle.eighteen.model.tiles import TileDef
-from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.turn.context import TurnContext
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from oracle.eighteen.connection import CONNECTION_RUNS
-from oracle.eighteen.emergency import EMERGENCY_SALES
-from oracle.eighteen.excess import EXCESS_TRAINS
+from oracle.eighteen.mechanisms.connection_runs import CONNECTION_RUNS
+from oracle.eighteen.mechanisms.emergency import EMERGENCY_SALES
+from oracle.eighteen.mechanisms.excess import EXCESS_TRAINS
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.compose import step_names
 from oracle.eighteen.turn.lay_checks import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.eighteen import destinations, private_variants, token_costs
-from oracle.eighteen.mechanisms import destination_slot, token_distance
+from oracle.eighteen import private_variants, token_costs
+from oracle.eighteen.mechanisms import destination_slot, destinations, token_distance
 from oracle.eighteen.model.actions import PlaceToken
 from oracle.eighteen.model.city_map import city_now
 from oracle.eighteen.model.privates import PrivateDef, TokenPower

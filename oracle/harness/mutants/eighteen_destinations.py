@@ -15,8 +15,8 @@ from typing import Any
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.connection import CONNECTION_STEPS, ConnectionRules
-from oracle.eighteen.destinations import (
+from oracle.eighteen.mechanisms.connection_runs import CONNECTION_STEPS, ConnectionRules
+from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     PLACED,
     RUN_MADE,

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
+from oracle.eighteen.mechanisms.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
 from oracle.eighteen.model.records import TrainType
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
 from oracle.eighteen.turn.context import TurnContext
 from oracle.harness.mutants import Mutant
 
@@ -152,7 +152,7 @@ class _SingleNeverUpgraded(SingleTrack):
         laid = state.laid(hex_id)
         old = rules.title(state).map.tile(laid.tile) if laid is not None else None
         if old is not None and old.track_kind == "single":
-            from oracle.eighteen.single_track import refuse
+            from oracle.eighteen.mechanisms.single_track import refuse
             raise refuse("tile/not_reached", "single track is not upgraded", "ST-07")
         super().check_lay(rules, state, company, hex_id, tile, rotation)
 

@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.destinations import (
+from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     DOUBLE_OPTION,
     PLACED,
