@@ -1,5 +1,7 @@
 """A title's turn composed: the base steps (``steps.py``) plus what the title's
-mechanisms add, as one ``TurnPlan`` the dispatcher reads (``dispatch.py``)."""
+mechanisms add, as one ``TurnPlan`` the dispatcher reads (``dispatch.py``). A rules
+object may swap handler records (``Registry.swaps``, ``registry.py``): each swapped
+handler is replaced wherever the plan has it."""
 
 from __future__ import annotations
 
@@ -33,9 +35,13 @@ def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -
     return (*handlers[:cut], *extra, *handlers[cut:])
 
 
+#: handler -> the handler that stands in its place
+Swaps = tuple[tuple[Handler, Handler], ...]
+
+
 @cache
-def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
-    """The turn of a title with these mechanisms."""
+def compose(mechanisms: tuple[Mechanism, ...], swaps: Swaps = ()) -> TurnPlan:
+    """The turn of a title with these mechanisms (and these handlers swapped)."""
     steps = dict(BASE_STEPS)
     for mechanism in mechanisms:
         for name, extra in mechanism.handlers().items():
@@ -43,6 +49,10 @@ def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
         steps.update(mechanism.steps())
         steps.update(mechanism.side_steps())
     steps[DONE] = ()
+    if swaps:
+        swapped = dict(swaps)
+        steps = {name: tuple(swapped.get(h, h) for h in handlers)
+                 for name, handlers in steps.items()}
     return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps)
 
 

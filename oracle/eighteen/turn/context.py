@@ -29,7 +29,8 @@ def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
 
 
 class Connections(Protocol):
-    """1870's connection runs as the turn calls them (``connection.ConnectionRules``)."""
+    """1870's connection runs as the turn calls them (``mechanisms/connection_runs.py``,
+    ``ConnectionRuns``)."""
 
     def applies(self, title: TitleData) -> bool: ...
 
@@ -38,6 +39,8 @@ class Connections(Protocol):
 
     def doubles_fn(self, rules: TurnContext,
                    state: State) -> Callable[[str], frozenset[StopRef]]: ...
+
+    def queue(self, rules: TurnContext, state: State, finished: str | None) -> list[str]: ...
 
     def after_turn(self, rules: TurnContext, state: State, finished: str | None) -> State: ...
 

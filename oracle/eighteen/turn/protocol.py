@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from oracle.eighteen.mechanisms.single_track import SingleTrack
 from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
 from oracle.eighteen.model.state import Company, PrivateState, State
@@ -22,12 +21,28 @@ from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.turn.context import TurnContext
 
 
+class SingleTrackRules(Protocol):
+    """1825's single track as the tile and token lays ask it by name
+    (``mechanisms/single_track.py``, ``SingleTrack``; a no-op with the option off)."""
+
+    def halt_upgrade(self, state: State, old: TileDef, old_rotation: int, new: TileDef,
+                     rotation: int, label: str) -> tuple[str | None, str] | None: ...
+
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                   tile: TileDef) -> bool: ...
+
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                 tile: TileDef, base: int) -> int: ...
+
+    def company_ruling(self, state: State, company_id: str) -> str: ...
+
+
 class RulesContext(TurnContext, Protocol):
     """Everything the actions' checks and effects call back into: each is a method of
     ``Rules`` a mutant may override, so the checks always go through the object."""
 
     @property
-    def single_track(self) -> SingleTrack: ...
+    def single_track(self) -> SingleTrackRules: ...
 
     def mechanisms(self, state: State) -> tuple[Mechanism, ...]: ...
 
