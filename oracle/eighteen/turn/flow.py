@@ -48,7 +48,7 @@ class TurnOrder(Mechanism):
     def pass_step(self, rules: RulesContext, state: State, company: Company,
                   action: Pass) -> State:
         """Pass in a base step (the steps a mechanism adds pass through their own
-        handlers: 1870's connection steps, connection.py)."""
+        handlers: 1870's connection steps, mechanisms/connection_runs.py)."""
         step = state.turn.step
         if step == "home":
             raise refuse("step/home_token_first", "the home token comes first")
