@@ -122,13 +122,15 @@ class EighteenAPI(Pins[State]):
 
     def legal_actions(self, position: JSON) -> list[JSON]:
         state = self.load(position)
+        plan = self.rules.plan(state)
         out: list[JSON] = []
         for action in self.candidates(state):
             try:
                 self.rules.apply(state, action)
             except IllegalAction:
                 continue
-            out.append(action.to_json())
+            if plan.listed(state.turn.step, action):
+                out.append(action.to_json())
         return out
 
     def apply(self, position: JSON, action: JSON) -> JSON:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+from oracle.eighteen.model.actions import Action
 from oracle.eighteen.turn.protocol import Handler, Mechanism
 from oracle.eighteen.turn.steps import BASE_MECHANISMS, BASE_STEPS
 
@@ -23,6 +24,16 @@ class TurnPlan:
 
     mechanisms: tuple[Mechanism, ...]
     steps: Mapping[str, tuple[Handler, ...]] = field(hash=False, compare=False)
+    #: some handler's actions are not listed as legal (``Handler.offered``)
+    unlisted: bool = False
+
+    def listed(self, step: str, action: Action) -> bool:
+        """Whether ``legal_actions`` lists ``action`` (legal in ``step``): not when
+        the step's handler that takes it is not offered."""
+        if not self.unlisted:
+            return True
+        taker = next((h for h in self.steps.get(step, ()) if h.handles(action)), None)
+        return taker is None or taker.offered
 
 
 def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -> tuple[
@@ -53,7 +64,8 @@ def compose(mechanisms: tuple[Mechanism, ...], swaps: Swaps = ()) -> TurnPlan:
         swapped = dict(swaps)
         steps = {name: tuple(swapped.get(h, h) for h in handlers)
                  for name, handlers in steps.items()}
-    return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps)
+    unlisted = any(not h.offered for handlers in steps.values() for h in handlers)
+    return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps, unlisted)
 
 
 def step_names(mechanisms: Iterable[Mechanism]) -> tuple[str, ...]:

@@ -139,6 +139,9 @@ class Handler:
     #: a handler that closes its step (buy a private, pass, a refusal for what no
     #: mechanism took): the handlers a mechanism adds go before these
     closing: bool = False
+    #: False: ``legal_actions`` does not list what it takes, though ``apply`` accepts it
+    #: (an act a player names unprompted, or a move listing that forgets one)
+    offered: bool = True
 
     def handles(self, action: Action) -> bool:
         if not isinstance(action, self.kind):

@@ -224,10 +224,8 @@ class _HomeOptional(TurnOrder):
         return super().pass_step(rules, state, company, action)
 
 
-class _OmitSpecialTokens(EighteenAPI):
-    def legal_actions(self, position: dict[str, Any]) -> list[dict[str, Any]]:
-        return [a for a in super().legal_actions(position)
-                if not (a["type"] == "place_token" and a.get("private"))]
+#: both lay steps' handler of a private's token, its actions accepted but never listed
+_SPECIAL_TOKEN_UNLISTED = dataclasses.replace(SPECIAL_TOKEN, offered=False)
 
 
 def _ba_home_city_0() -> EighteenAPI:
@@ -404,7 +402,8 @@ MUTANTS: list[Mutant] = [
     _m("18xx_reach_from_home_only", ("TP-NF35-02",),
        "track may start only from the home token", _base(_ReachFromHomeOnly())),
     _m("18xx_legal_omits_special_tokens", ("TP-WS18GA-02",),
-       "legal actions never offer a private's token", lambda: _OmitSpecialTokens()),
+       "legal actions never offer a private's token",
+       lambda: EighteenAPI(Rules(handlers={SPECIAL_TOKEN: _SPECIAL_TOKEN_UNLISTED}))),
     _m("18xx_specials_any_step", ("TP-NF35-02", "TP-DH30-01", "TP-DH30-02"),
        "special powers ignore their 'when'", _base(_AnyStep())),
     _m("18xx_no_connection_check", ("TP-DH30-01",), "normal tile lays need no connection",
