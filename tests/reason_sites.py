@@ -56,28 +56,29 @@ class DynamicCode:
 
 
 def _route_rulings(code: str) -> frozenset[str]:
-    from oracle.eighteen.connection import ROUTE_RULINGS  # the run's own table
+    from oracle.eighteen.mechanisms.connection_runs import ROUTE_RULINGS  # the run's own table
     return frozenset({ROUTE_RULINGS.get(code, "DS-15")})
 
 
 _HELPER = DynamicCode("a refuse() helper: IllegalAction of its own parameters", ())
 _ROUTES = "oracle/eighteen/routes/route.py"
+_CONNECTION_RUNS = "oracle/eighteen/mechanisms/connection_runs.py"
 
 #: (path, function, source of the code argument) -> the reviewed site
 DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
     ("oracle/eighteen/turn/context.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/connection.py", "refuse", "code"): _HELPER,
+    (_CONNECTION_RUNS, "refuse", "code"): _HELPER,
     ("oracle/eighteen/operating.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/routes/route.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/single_track.py", "refuse", "code"): _HELPER,
+    ("oracle/eighteen/mechanisms/single_track.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/turn/lays.py", "check_upgrade", "problem"): DynamicCode(
         "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",
         (("oracle/eighteen/model/tiles.py", "upgrade_problem"),
-         ("oracle/eighteen/single_track.py", "SingleTrack.halt_upgrade")),
+         ("oracle/eighteen/mechanisms/single_track.py", "SingleTrack.halt_upgrade")),
         lambda code: frozenset({"ST-10", "ST-12"})),
     (_ROUTES, "check_route", "why"): DynamicCode(
         "a stop a route may only end at", ((_ROUTES, "StopTable.end_only"),)),
-    ("oracle/eighteen/connection.py", "ConnectionRules.run", "err.code"): DynamicCode(
+    (_CONNECTION_RUNS, "ConnectionRuns.run", "err.code"): DynamicCode(
         "a route check's refusal, cited under the connection run's rulings",
         ((_ROUTES, "check_route"), (_ROUTES, "StopTable.end_only")), _route_rulings),
 }

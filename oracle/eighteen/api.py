@@ -12,20 +12,20 @@ from oracle.core.options import OptionSpec, resolve_options
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema, validate
 from oracle.eighteen import (
-    emergency,
-    excess,
     position_facts,
     private_exchange,
     private_sale,
-    single_track,
     train_offer,
 )
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.mechanisms import (
     destination_slot,
+    emergency,
+    excess,
     half_pay,
     ledge,
     obsolete,
+    single_track,
     token_distance,
     train_doubling,
     water_borders,
@@ -130,13 +130,15 @@ class EighteenAPI(Pins[State]):
 
     def legal_actions(self, position: JSON) -> list[JSON]:
         state = self.load(position)
+        plan = self.rules.plan(state)
         out: list[JSON] = []
         for action in self.candidates(state):
             try:
                 self.rules.apply(state, action)
             except IllegalAction:
                 continue
-            out.append(action.to_json())
+            if plan.listed(state.turn.step, action):
+                out.append(action.to_json())
         return out
 
     def apply(self, position: JSON, action: JSON) -> JSON:

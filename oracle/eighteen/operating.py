@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import emergency, excess, train_events, train_offer, train_trade
-from oracle.eighteen.mechanisms import half_pay, ledge, obsolete
+from oracle.eighteen import train_events, train_offer, train_trade
+from oracle.eighteen.mechanisms import emergency, excess, half_pay, ledge, obsolete
 from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.model.market import RULE_1830, DividendRule, move, price

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.mechanisms import obsolete
+from oracle.eighteen.mechanisms.destinations import destination_tokens, extra_tokens
 from oracle.eighteen.model.state import State
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import hex_content

@@ -22,13 +22,13 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen.destinations import (
+from oracle.eighteen.mechanisms import destination_slot
+from oracle.eighteen.mechanisms.destinations import (
     DOUBLE_OPTION,
     destination_stops,
     double_stops,
     home_stop,
 )
-from oracle.eighteen.mechanisms import destination_slot
 from oracle.eighteen.model.rosters import phase_def, roster
 from oracle.eighteen.model.state import State
 from oracle.eighteen.model.title import TitleData

@@ -1,13 +1,17 @@
 """The rules object the API calls: legality and effects of each action.
 
-``Rules`` is a thin front: every check and effect is a method here, so a mutant is a
-subclass overriding one small method (or the same class given changed title data,
-connection rules or single-track rules), but the bodies live in the turn package
-(``oracle/eighteen/turn``): the dispatcher (``dispatch.py``), the base steps
-(``steps.py``), the tile lays (``lays.py``), the token lays (``tokens.py``), the
-privates' checks (``privates.py``) and the turn's order (``flow.py``). Those take
-this object as a ``RulesContext`` (``turn/protocol.py``) and call back through it.
-Nothing here names a private or a title.
+``Rules`` is a thin front: every check and effect is a method here, but the bodies
+live in the turn package (``oracle/eighteen/turn``): the dispatcher (``dispatch.py``),
+the base steps (``steps.py``), the tile lays (``lays.py``), the token lays
+(``tokens.py``), the privates' checks (``privates.py``) and the turn's order
+(``flow.py``). Those take this object as a ``RulesContext`` (``turn/protocol.py``) and
+call back through it. Nothing here names a private or a title.
+
+What a variant (or a mutant) changes goes in through the constructor, never a
+subclass: the title records (``titles``), mechanisms replaced by name (``mechanisms``:
+a title's, as 1870's connection runs, or one of the base turn's rules, as the private
+powers) and handler records swapped in the composed turn (``handlers``); see
+``turn/registry.py``.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from functools import lru_cache
 from typing import Any
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.connection import CONNECTIONS, ConnectionRules
 from oracle.eighteen.mechanisms import destination_slot
+from oracle.eighteen.mechanisms.connection_runs import ConnectionRuns
+from oracle.eighteen.mechanisms.single_track import SingleTrack
 from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
 from oracle.eighteen.model.board import MapDef
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
@@ -27,13 +32,16 @@ from oracle.eighteen.model.state import Company, PrivateState, State, Token
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import Reach, TrackGraph
-from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.titles import TITLES
 from oracle.eighteen.turn import dispatch, flow, lays, privates, tokens
 from oracle.eighteen.turn.compose import TurnPlan, compose
 from oracle.eighteen.turn.context import refuse
-from oracle.eighteen.turn.protocol import Mechanism
-from oracle.eighteen.turn.registry import STEP_NAMES, of_title
+from oracle.eighteen.turn.flow import TurnOrder
+from oracle.eighteen.turn.lays import TrackReach
+from oracle.eighteen.turn.privates import PrivatePowers
+from oracle.eighteen.turn.protocol import Handler, Mechanism
+from oracle.eighteen.turn.registry import DEFAULT, STEP_NAMES, Registry
+from oracle.eighteen.turn.tokens import TokenLays
 
 __all__ = ["STEP_NAMES", "Rules", "refuse"]
 
@@ -45,16 +53,25 @@ def _reach(board: MapDef, state: State, company: str,
 
 
 class Rules:
-    """Legality and effects, reading title data and private records."""
+    """Legality and effects, reading title data, private records and the mechanisms
+    of its table."""
 
-    #: 1825's single-track variant (ST-01..ST-13); a mutant swaps in a changed one
-    single_track: SingleTrack = SingleTrack()
-
-    def __init__(self, titles: Mapping[str, TitleData] | None = None,
-                 connections: ConnectionRules | None = None) -> None:
+    def __init__(self, titles: Mapping[str, TitleData] | None = None, *,
+                 mechanisms: Mapping[str, Mechanism] | None = None,
+                 handlers: Mapping[Handler, Handler] | None = None) -> None:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
-        #: 1870's connection runs (oracle/eighteen/connection.py)
-        self.connections = connections if connections is not None else CONNECTIONS
+        self.registry: Registry = DEFAULT if mechanisms is None and handlers is None \
+            else Registry(mechanisms, handlers)
+        table = self.registry
+        #: 1870's connection runs (mechanisms/connection_runs.py)
+        self.connections: ConnectionRuns = table.get("connection_runs", ConnectionRuns)
+        #: 1825's single-track variant (ST-01..ST-13, mechanisms/single_track.py)
+        self.single_track: SingleTrack = table.get("single_track", SingleTrack)
+        # the base turn's rules (turn/registry.py, BASE_RULES)
+        self.private_powers = table.get("private_powers", PrivatePowers)
+        self.token_lays = table.get("token_lays", TokenLays)
+        self.track_reach = table.get("track_reach", TrackReach)
+        self.turn_order = table.get("turn_order", TurnOrder)
         #: (title, options) -> the privates they settle (``private_defs``)
         self._privates: dict[tuple[int, tuple[tuple[str, Any], ...]],
                              tuple[TitleData, dict[str, PrivateDef]]] = {}
@@ -87,11 +104,11 @@ class Rules:
 
     def mechanisms(self, state: State) -> tuple[Mechanism, ...]:
         """The title's mechanisms, in the order their checks run (``turn/registry.py``)."""
-        return of_title(self.title(state))
+        return self.registry.of_title(self.title(state))
 
     def plan(self, state: State) -> TurnPlan:
         """The title's turn: the base steps and what its mechanisms add."""
-        return compose(self.mechanisms(state))
+        return compose(self.mechanisms(state), self.registry.swaps)
 
     # -- the dispatcher (turn/dispatch.py) ----------------------------------------
     def apply(self, state: State, action: Action) -> State:
@@ -99,7 +116,7 @@ class Rules:
         return dispatch.apply(self, self.plan(state), state, action)
 
     def operating_company(self, state: State, company_id: str) -> Company:
-        return flow.operating_company(self, state, company_id)
+        return self.turn_order.operating_company(self, state, company_id)
 
     # -- shared checks -----------------------------------------------------------
     def hex_or_malformed(self, state: State, hex_id: str) -> None:
@@ -117,29 +134,29 @@ class Rules:
 
     # -- privates (turn/privates.py) -----------------------------------------------
     def blocked_by(self, state: State, hex_id: str) -> str:
-        return privates.blocked_by(self, state, hex_id)
+        return self.private_powers.blocked_by(self, state, hex_id)
 
     def may_use(self, state: State, pdef: PrivateDef, company: Company) -> bool:
-        return privates.may_use(self, state, pdef, company)
+        return self.private_powers.may_use(self, state, pdef, company)
 
     def cites(self, state: State, private_id: str, aspect: str) -> str:
         return privates.cites(self, state, private_id, aspect)
 
     def step_allows(self, when: str, step: str) -> bool:
-        return privates.step_allows(self, when, step)
+        return self.private_powers.step_allows(self, when, step)
 
     def check_private(self, state: State, company: Company,
                       private_id: str) -> tuple[PrivateDef, PrivateState]:
-        return privates.check_private(self, state, company, private_id)
+        return self.private_powers.check_private(self, state, company, private_id)
 
     def power_hex_ok(self, hexes: tuple[str, ...], hex_id: str) -> bool:
-        return privates.power_hex_ok(self, hexes, hex_id)
+        return self.private_powers.power_hex_ok(self, hexes, hex_id)
 
     def token_expired(self, state: State, pdef: PrivateDef, pstate: PrivateState) -> bool:
-        return privates.token_expired(self, state, pdef, pstate)
+        return self.private_powers.token_expired(self, state, pdef, pstate)
 
     def tile_is_laid(self, state: State, pdef: PrivateDef, hex_id: str) -> bool:
-        return privates.tile_is_laid(self, state, pdef, hex_id)
+        return self.private_powers.tile_is_laid(self, state, pdef, hex_id)
 
     def closes_now(self, pdef: PrivateDef, pstate: PrivateState) -> bool:
         return privates.closes_now(self, pdef, pstate)
@@ -156,7 +173,7 @@ class Rules:
 
     def tile_connected(self, state: State, company: str, hex_id: str, tile: TileDef,
                        rotation: int) -> bool:
-        return lays.tile_connected(self, state, company, hex_id, tile, rotation)
+        return self.track_reach.connected(self, state, company, hex_id, tile, rotation)
 
     def terrain_cost(self, state: State, hex_id: str) -> int:
         return lays.terrain_cost(self, state, hex_id)
@@ -174,7 +191,7 @@ class Rules:
     # -- token lays (turn/tokens.py) ----------------------------------------------------
     def check_city(self, state: State, company: Company, hex_id: str, city: int,
                    home: bool = False) -> None:
-        tokens.check_city(self, state, company, hex_id, city, home)
+        self.token_lays.check_city(self, state, company, hex_id, city, home)
 
     def homes_waiting(self, state: State, company_id: str, hex_id: str,
                       city: int) -> list[str]:
@@ -184,7 +201,7 @@ class Rules:
         tokens.check_home_reserved(self, state, company, hex_id)
 
     def token_cost(self, state: State, company: Company) -> int:
-        return tokens.token_cost(self, state, company)
+        return self.token_lays.token_cost(self, state, company)
 
     def token_cost_at(self, state: State, company: Company, hex_id: str,
                       city: int = 0) -> int:
@@ -209,10 +226,10 @@ class Rules:
 
     # -- the turn's order (turn/flow.py) --------------------------------------------
     def first_step(self, state: State, company_id: str) -> str:
-        return flow.first_step(self, state, company_id)
+        return self.turn_order.first_step(self, state, company_id)
 
     def pass_step(self, state: State, company: Company, action: Pass) -> State:
-        return flow.pass_step(self, state, company, action)
+        return self.turn_order.pass_step(self, state, company, action)
 
     def next_step(self, state: State, step: str) -> str:
         return flow.next_step(self, state, step)

@@ -35,10 +35,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from oracle.core.errors import IllegalAction, MalformedInput
-from oracle.eighteen import (
-    single_track,
-)
 from oracle.eighteen.api import API
+from oracle.eighteen.mechanisms import single_track
 from oracle.eighteen.model.actions import action_from_json
 from oracle.eighteen.model.state import State
 from oracle.eighteen.options import POSITION_OPTIONS, spec

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.destinations import destination_tokens
+from oracle.eighteen.mechanisms.destinations import destination_tokens
 from oracle.eighteen.model.state import State, Token
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import spec as option_spec

@@ -1,5 +1,5 @@
 """1870: the whole published board (``data/1870.json``) with home and destination hexes,
-and the connection runs between company turns (``oracle/eighteen/connection.py``,
+and the connection runs between company turns (``oracle/eighteen/mechanisms/connection_runs.py``,
 seed 004 section 11).
 
 Its six privates (face value, revenue, powers: the published private certificates,

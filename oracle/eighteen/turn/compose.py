@@ -1,5 +1,7 @@
 """A title's turn composed: the base steps (``steps.py``) plus what the title's
-mechanisms add, as one ``TurnPlan`` the dispatcher reads (``dispatch.py``)."""
+mechanisms add, as one ``TurnPlan`` the dispatcher reads (``dispatch.py``). A rules
+object may swap handler records (``Registry.swaps``, ``registry.py``): each swapped
+handler is replaced wherever the plan has it."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+from oracle.eighteen.model.actions import Action
 from oracle.eighteen.turn.protocol import Handler, Mechanism
 from oracle.eighteen.turn.steps import BASE_MECHANISMS, BASE_STEPS
 
@@ -21,6 +24,16 @@ class TurnPlan:
 
     mechanisms: tuple[Mechanism, ...]
     steps: Mapping[str, tuple[Handler, ...]] = field(hash=False, compare=False)
+    #: some handler's actions are not listed as legal (``Handler.offered``)
+    unlisted: bool = False
+
+    def listed(self, step: str, action: Action) -> bool:
+        """Whether ``legal_actions`` lists ``action`` (legal in ``step``): not when
+        the step's handler that takes it is not offered."""
+        if not self.unlisted:
+            return True
+        taker = next((h for h in self.steps.get(step, ()) if h.handles(action)), None)
+        return taker is None or taker.offered
 
 
 def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -> tuple[
@@ -33,9 +46,13 @@ def _before_closing(handlers: tuple[Handler, ...], extra: tuple[Handler, ...]) -
     return (*handlers[:cut], *extra, *handlers[cut:])
 
 
+#: handler -> the handler that stands in its place
+Swaps = tuple[tuple[Handler, Handler], ...]
+
+
 @cache
-def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
-    """The turn of a title with these mechanisms."""
+def compose(mechanisms: tuple[Mechanism, ...], swaps: Swaps = ()) -> TurnPlan:
+    """The turn of a title with these mechanisms (and these handlers swapped)."""
     steps = dict(BASE_STEPS)
     for mechanism in mechanisms:
         for name, extra in mechanism.handlers().items():
@@ -43,7 +60,12 @@ def compose(mechanisms: tuple[Mechanism, ...]) -> TurnPlan:
         steps.update(mechanism.steps())
         steps.update(mechanism.side_steps())
     steps[DONE] = ()
-    return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps)
+    if swaps:
+        swapped = dict(swaps)
+        steps = {name: tuple(swapped.get(h, h) for h in handlers)
+                 for name, handlers in steps.items()}
+    unlisted = any(not h.offered for handlers in steps.values() for h in handlers)
+    return TurnPlan((*BASE_MECHANISMS, *mechanisms), steps, unlisted)
 
 
 def step_names(mechanisms: Iterable[Mechanism]) -> tuple[str, ...]:

@@ -1,11 +1,11 @@
 """What the turn's helpers need of the rules object (``oracle.eighteen.rules.Rules``).
 
-The modules of the operating turn (``operating.py``, ``rounds.py``, ``connection.py``,
-``emergency.py``, ``excess.py``, ``private_sale.py``, ``train_trade.py``,
-``single_track.py``, ``private_variants.py``) are handed the rules object and call
-back into it. They are typed against these protocols, which sit below all of them, so
-no import cycle runs through ``rules.py``, not even a type-checking one
-(pyproject.toml, the import-linter contracts).
+The modules of the operating turn (``operating.py``, ``rounds.py``,
+``private_sale.py``, ``train_trade.py``, ``private_variants.py``, and the mechanisms
+``connection_runs.py``, ``emergency.py``, ``excess.py``, ``single_track.py``) are
+handed the rules object and call back into it. They are typed against these
+protocols, which sit below all of them, so no import cycle runs through ``rules.py``,
+not even a type-checking one (pyproject.toml, the import-linter contracts).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
 
 
 class Connections(Protocol):
-    """1870's connection runs as the turn calls them (``connection.ConnectionRules``)."""
+    """1870's connection runs as the turn calls them (``mechanisms/connection_runs.py``,
+    ``ConnectionRuns``)."""
 
     def applies(self, title: TitleData) -> bool: ...
 
@@ -38,6 +39,8 @@ class Connections(Protocol):
 
     def doubles_fn(self, rules: TurnContext,
                    state: State) -> Callable[[str], frozenset[StopRef]]: ...
+
+    def queue(self, rules: TurnContext, state: State, finished: str | None) -> list[str]: ...
 
     def after_turn(self, rules: TurnContext, state: State, finished: str | None) -> State: ...
 

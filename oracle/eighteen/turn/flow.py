@@ -7,58 +7,65 @@ from dataclasses import replace
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen import operating, private_variants, rounds
-from oracle.eighteen.connection import CONNECTION_STEPS
+from oracle.eighteen.mechanisms.connection_runs import CONNECTION_STEPS
 from oracle.eighteen.model.actions import Pass
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.turn.context import refuse
-from oracle.eighteen.turn.protocol import RulesContext
+from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 
 
-def first_step(rules: RulesContext, state: State, company_id: str) -> str:
-    """Home token first if the company has none on the map and its home is here."""
-    cdef = rules.title(state).company(company_id)
-    has_token = any(t.company == company_id for t in state.tokens)
-    if cdef is not None and cdef.home in rules.title(state).map.hexes and not has_token:
-        return "home"
-    return "track"
+class TurnOrder(Mechanism):
+    """The base turn's order: the step a company's turn opens with (the home token
+    first), who may act now (DS-05, DS-07: a connection run comes first) and passing a
+    base step. Every title has it (``turn/registry.py``, ``BASE_RULES``); the rules
+    object asks it."""
 
+    name = "turn_order"
 
-def operating_company(rules: RulesContext, state: State, company_id: str) -> Company:
-    """The company acting, which must be the operating one (a malformed ID is no
-    company at all)."""
-    company = state.company(company_id)
-    if company is None:
-        raise MalformedInput("company", f"unknown company {company_id!r}")
-    if state.turn.company != company_id:
-        if state.turn.step in CONNECTION_STEPS:
-            # DS-05 (runs opening the round) or DS-07 (runs between turns)
-            raise refuse("connection/runs_first",
-                         f"{state.turn.company}'s connection run comes first",
-                         "DS-05" if state.turn.after is None else "DS-07")
-        raise refuse("turn/not_operating", f"{company_id} is not the operating company")
-    return company
+    def first_step(self, rules: RulesContext, state: State, company_id: str) -> str:
+        """Home token first if the company has none on the map and its home is here."""
+        cdef = rules.title(state).company(company_id)
+        has_token = any(t.company == company_id for t in state.tokens)
+        if cdef is not None and cdef.home in rules.title(state).map.hexes and not has_token:
+            return "home"
+        return "track"
 
+    def operating_company(self, rules: RulesContext, state: State, company_id: str) -> Company:
+        """The company acting, which must be the operating one (a malformed ID is no
+        company at all)."""
+        company = state.company(company_id)
+        if company is None:
+            raise MalformedInput("company", f"unknown company {company_id!r}")
+        if state.turn.company != company_id:
+            if state.turn.step in CONNECTION_STEPS:
+                # DS-05 (runs opening the round) or DS-07 (runs between turns)
+                raise refuse("connection/runs_first",
+                             f"{state.turn.company}'s connection run comes first",
+                             "DS-05" if state.turn.after is None else "DS-07")
+            raise refuse("turn/not_operating", f"{company_id} is not the operating company")
+        return company
 
-def pass_step(rules: RulesContext, state: State, company: Company, action: Pass) -> State:
-    """Pass in a base step (the steps a mechanism adds pass through their own
-    handlers: 1870's connection steps, connection.py)."""
-    step = state.turn.step
-    if step == "home":
-        raise refuse("step/home_token_first", "the home token comes first")
-    if step == "track":
-        nxt = rules.next_step(state, step)
-        if nxt == "done":
-            return rules.end_turn(state, company)
-        return replace(state, turn=replace(state.turn, step=nxt))
-    if step == "token":
-        return operating.after_token(rules, state, company)
-    if step == "route":
-        return operating.skip_run(state)
-    if step == "dividend":
-        raise refuse("dividend/choose", "the dividend step needs a choice")
-    if step == "buy_train":
-        return operating.end_buying(rules, state, company)
-    return rules.end_turn(state, company)
+    def pass_step(self, rules: RulesContext, state: State, company: Company,
+                  action: Pass) -> State:
+        """Pass in a base step (the steps a mechanism adds pass through their own
+        handlers: 1870's connection steps, mechanisms/connection_runs.py)."""
+        step = state.turn.step
+        if step == "home":
+            raise refuse("step/home_token_first", "the home token comes first")
+        if step == "track":
+            nxt = rules.next_step(state, step)
+            if nxt == "done":
+                return rules.end_turn(state, company)
+            return replace(state, turn=replace(state.turn, step=nxt))
+        if step == "token":
+            return operating.after_token(rules, state, company)
+        if step == "route":
+            return operating.skip_run(state)
+        if step == "dividend":
+            raise refuse("dividend/choose", "the dividend step needs a choice")
+        if step == "buy_train":
+            return operating.end_buying(rules, state, company)
+        return rules.end_turn(state, company)
 
 
 def next_step(rules: RulesContext, state: State, step: str) -> str:
@@ -84,3 +91,6 @@ def next_company(rules: RulesContext, state: State, company_id: str) -> State:
     if nxt is None:
         return rounds.after_last_turn(rules, state)
     return replace(state, turn=Turn(nxt, rules.first_step(state, nxt)))
+
+
+TURN_ORDER = TurnOrder()

@@ -1,6 +1,7 @@
 """The mechanisms that check a tile lay, as the title lists them: each wraps the
-module that holds the rule (``oracle/eighteen/mechanisms``, ``private_variants.py``,
-``single_track.py``) behind the ``Mechanism`` hooks."""
+module that holds the rule (``oracle/eighteen/mechanisms``, ``private_variants.py``)
+behind the ``Mechanism`` hooks. 1825's single track is its own mechanism
+(``mechanisms/single_track.py``)."""
 
 from __future__ import annotations
 
@@ -44,22 +45,6 @@ class WaterBorders(Mechanism):
         water_borders.check_lay(rules.title(state), state, hex_id, tile, rotation)
 
 
-class SingleTrackLays(Mechanism):
-    """1825's single track (ST-01, ST-02, ST-07, ST-08, ST-10): asks the rules
-    object's ``single_track``, which a mutant swaps."""
-
-    name = "single_track"
-
-    def check_lay(self, rules: RulesContext, state: State, company: Company, hex_id: str,
-                  tile: TileDef, rotation: int) -> None:
-        rules.single_track.check_lay(rules, state, company, hex_id, tile, rotation)
-
-    def after_lay(self, rules: RulesContext, state: State, hex_id: str, tile: TileDef,
-                  special: bool) -> State:
-        return rules.single_track.after_lay(state, hex_id, tile, special)
-
-
 HOME_LAY_NO_UPGRADE = HomeLayNoUpgrade()
 RIVER = River()
 WATER_BORDERS = WaterBorders()
-SINGLE_TRACK = SingleTrackLays()

@@ -19,7 +19,7 @@ from oracle.eighteen.model.state import Company, LaidTile, State
 from oracle.eighteen.model.tiles import TileDef, stop_mapping, upgrade_problem
 from oracle.eighteen.routes.graph import end_node, hex_content
 from oracle.eighteen.turn.context import refuse
-from oracle.eighteen.turn.protocol import RulesContext
+from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 
 
 def check_upgrade(rules: RulesContext, state: State, hex_id: str, tile: TileDef,
@@ -52,18 +52,25 @@ def check_borders(rules: RulesContext, state: State, hex_id: str, tile: TileDef,
                      f"runs track off the map at edge {off[0]}")
 
 
-def tile_connected(rules: RulesContext, state: State, company: str, hex_id: str, tile: TileDef,
-                   rotation: int) -> bool:
-    board = rules.title(state).map
-    reach = rules.reach(state, company)
-    for path in tile.paths:
-        for end in path:
-            node = end_node(board, hex_id, end, rotation)
-            if node[0] == "side" and node in reach.sides:
-                return True
-            if node[0] == "stop" and (hex_id, node[2]) in reach.token_stops:
-                return True
-    return False
+class TrackReach(Mechanism):
+    """The base turn's connection rule of a normal tile lay: the new track touches the
+    company's reach (its tokens, the track they reach). Every title has it
+    (``turn/registry.py``, ``BASE_RULES``); the rules object asks it."""
+
+    name = "track_reach"
+
+    def connected(self, rules: RulesContext, state: State, company: str, hex_id: str,
+                  tile: TileDef, rotation: int) -> bool:
+        board = rules.title(state).map
+        reach = rules.reach(state, company)
+        for path in tile.paths:
+            for end in path:
+                node = end_node(board, hex_id, end, rotation)
+                if node[0] == "side" and node in reach.sides:
+                    return True
+                if node[0] == "stop" and (hex_id, node[2]) in reach.token_stops:
+                    return True
+        return False
 
 
 def terrain_cost(rules: RulesContext, state: State, hex_id: str) -> int:
@@ -187,3 +194,6 @@ def special_tile(rules: RulesContext, state: State, company: Company, action: La
     pstate = replace(pstate, closed=rules.closes_now(pdef, pstate))
     turn = replace(state.turn, special_tiles=(*state.turn.special_tiles, pdef.id))
     return replace(state.with_private(pstate), turn=turn)
+
+
+TRACK_REACH = TrackReach()

@@ -11,32 +11,77 @@ from oracle.core.errors import MalformedInput
 from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef
 from oracle.eighteen.model.state import Company, PrivateState, State
 from oracle.eighteen.turn.context import refuse
-from oracle.eighteen.turn.protocol import RulesContext
+from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 
 
-def blocked_by(rules: RulesContext, state: State, hex_id: str) -> str:
-    """The private keeping ``hex_id`` free of tile lays, or "" (TP-DH30-03)."""
-    players = {p.id for p in state.players}
-    for pdef in rules.private_defs(state).values():
+class PrivatePowers(Mechanism):
+    """The base turn's reading of the private records: who may use a power, in which
+    step, on which hex, whether its token is spent, and the hex a private blocks. Every
+    title has it (``turn/registry.py``, ``BASE_RULES``); the rules object asks it
+    (``Rules.may_use`` and the rest), so a title or a test that reads a record another
+    way swaps it by name."""
+
+    name = "private_powers"
+
+    def blocked_by(self, rules: RulesContext, state: State, hex_id: str) -> str:
+        """The private keeping ``hex_id`` free of tile lays, or "" (TP-DH30-03)."""
+        players = {p.id for p in state.players}
+        for pdef in rules.private_defs(state).values():
+            pstate = state.private(pdef.id)
+            if pdef.blocks_hex(hex_id) and pstate is not None and not pstate.closed \
+                    and pstate.owner in players:
+                return pdef.id
+        return ""
+
+    def may_use(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                company: Company) -> bool:
+        """Who may use a private's powers (TP-DH30-03, TP-NF35-01, TP-PFB35-01)."""
         pstate = state.private(pdef.id)
-        if pdef.blocks_hex(hex_id) and pstate is not None and not pstate.closed \
-                and pstate.owner in players:
-            return pdef.id
-    return ""
+        if pstate is None or pstate.owner is None:
+            return False
+        if pdef.usable_by == OWNING_COMPANY:
+            return pstate.owner == company.id
+        owner_player = pstate.owner
+        owning_company = state.company(pstate.owner)
+        if owning_company is not None:
+            owner_player = owning_company.president or ""
+        return company.president is not None and company.president == owner_player
 
+    def step_allows(self, rules: RulesContext, when: str, step: str) -> bool:
+        """``when`` of a power against the current step (TP-NF35-02)."""
+        if when == "turn":
+            return step in ("track", "token")
+        return when == step
 
-def may_use(rules: RulesContext, state: State, pdef: PrivateDef, company: Company) -> bool:
-    """Who may use a private's powers (TP-DH30-03, TP-NF35-01, TP-PFB35-01)."""
-    pstate = state.private(pdef.id)
-    if pstate is None or pstate.owner is None:
-        return False
-    if pdef.usable_by == OWNING_COMPANY:
-        return pstate.owner == company.id
-    owner_player = pstate.owner
-    owning_company = state.company(pstate.owner)
-    if owning_company is not None:
-        owner_player = owning_company.president or ""
-    return company.president is not None and company.president == owner_player
+    def check_private(self, rules: RulesContext, state: State, company: Company,
+                      private_id: str) -> tuple[PrivateDef, PrivateState]:
+        pdef = rules.private_defs(state).get(private_id)
+        pstate = state.private(private_id)
+        if pdef is None or pstate is None:
+            raise MalformedInput("private", f"no private {private_id!r} in this position")
+        if pstate.closed:
+            raise refuse("private/closed", f"{private_id} is closed", pdef.ruling("closed"))
+        if not rules.may_use(state, pdef, company):
+            raise refuse("private/not_owner", f"{company.id} may not use {private_id}",
+                         pdef.ruling("use"))
+        return pdef, pstate
+
+    def power_hex_ok(self, rules: RulesContext, hexes: tuple[str, ...], hex_id: str) -> bool:
+        """A power acts on its own hex(es) only."""
+        return hex_id in hexes
+
+    def token_expired(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                      pstate: PrivateState) -> bool:
+        """The token of a private whose powers may not be split over turns is gone
+        once a turn with its tile lay has ended (TP-DH30-04)."""
+        sep = pdef.separate_execution
+        return pstate.tile_used and sep is not None and not sep.token_in_later_turn \
+            and pdef.id not in state.turn.special_tiles
+
+    def tile_is_laid(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                     hex_id: str) -> bool:
+        """``requires_tile_laid``: some tile is on the hex, laid by anyone (TP-PFB35-02)."""
+        return state.laid(hex_id) is not None
 
 
 def cites(rules: RulesContext, state: State, private_id: str, aspect: str) -> str:
@@ -44,46 +89,6 @@ def cites(rules: RulesContext, state: State, private_id: str, aspect: str) -> st
     no private is involved)."""
     pdef = rules.private_defs(state).get(private_id) if private_id else None
     return pdef.ruling(aspect) if pdef is not None else ""
-
-
-def step_allows(rules: RulesContext, when: str, step: str) -> bool:
-    """``when`` of a power against the current step (TP-NF35-02)."""
-    if when == "turn":
-        return step in ("track", "token")
-    return when == step
-
-
-def check_private(rules: RulesContext, state: State, company: Company,
-                  private_id: str) -> tuple[PrivateDef, PrivateState]:
-    pdef = rules.private_defs(state).get(private_id)
-    pstate = state.private(private_id)
-    if pdef is None or pstate is None:
-        raise MalformedInput("private", f"no private {private_id!r} in this position")
-    if pstate.closed:
-        raise refuse("private/closed", f"{private_id} is closed", pdef.ruling("closed"))
-    if not rules.may_use(state, pdef, company):
-        raise refuse("private/not_owner", f"{company.id} may not use {private_id}",
-                     pdef.ruling("use"))
-    return pdef, pstate
-
-
-def power_hex_ok(rules: RulesContext, hexes: tuple[str, ...], hex_id: str) -> bool:
-    """A power acts on its own hex(es) only."""
-    return hex_id in hexes
-
-
-def token_expired(rules: RulesContext, state: State, pdef: PrivateDef,
-                  pstate: PrivateState) -> bool:
-    """The token of a private whose powers may not be split over turns is gone
-    once a turn with its tile lay has ended (TP-DH30-04)."""
-    sep = pdef.separate_execution
-    return pstate.tile_used and sep is not None and not sep.token_in_later_turn \
-        and pdef.id not in state.turn.special_tiles
-
-
-def tile_is_laid(rules: RulesContext, state: State, pdef: PrivateDef, hex_id: str) -> bool:
-    """``requires_tile_laid``: some tile is on the hex, laid by anyone (TP-PFB35-02)."""
-    return state.laid(hex_id) is not None
 
 
 def closes_now(rules: RulesContext, pdef: PrivateDef, pstate: PrivateState) -> bool:
@@ -105,3 +110,6 @@ def after_tile_laid(rules: RulesContext, state: State, hex_id: str, via: str) ->
                 and not pstate.token_used:
             state = state.with_private(replace(pstate, token_lost=True))
     return state
+
+
+PRIVATE_POWERS = PrivatePowers()

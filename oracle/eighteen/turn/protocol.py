@@ -18,8 +18,23 @@ from oracle.eighteen.model.actions import Action, LayTile, Pass, PlaceToken
 from oracle.eighteen.model.privates import PrivateDef, TilePower, TokenPower
 from oracle.eighteen.model.state import Company, PrivateState, State
 from oracle.eighteen.model.tiles import TileDef
-from oracle.eighteen.single_track import SingleTrack
 from oracle.eighteen.turn.context import TurnContext
+
+
+class SingleTrackRules(Protocol):
+    """1825's single track as the tile and token lays ask it by name
+    (``mechanisms/single_track.py``, ``SingleTrack``; a no-op with the option off)."""
+
+    def halt_upgrade(self, state: State, old: TileDef, old_rotation: int, new: TileDef,
+                     rotation: int, label: str) -> tuple[str | None, str] | None: ...
+
+    def second_lay(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                   tile: TileDef) -> bool: ...
+
+    def lay_cost(self, rules: TurnContext, state: State, company: Company, hex_id: str,
+                 tile: TileDef, base: int) -> int: ...
+
+    def company_ruling(self, state: State, company_id: str) -> str: ...
 
 
 class RulesContext(TurnContext, Protocol):
@@ -27,7 +42,7 @@ class RulesContext(TurnContext, Protocol):
     ``Rules`` a mutant may override, so the checks always go through the object."""
 
     @property
-    def single_track(self) -> SingleTrack: ...
+    def single_track(self) -> SingleTrackRules: ...
 
     def mechanisms(self, state: State) -> tuple[Mechanism, ...]: ...
 
@@ -124,6 +139,9 @@ class Handler:
     #: a handler that closes its step (buy a private, pass, a refusal for what no
     #: mechanism took): the handlers a mechanism adds go before these
     closing: bool = False
+    #: False: ``legal_actions`` does not list what it takes, though ``apply`` accepts it
+    #: (an act a player names unprompted, or a move listing that forgets one)
+    offered: bool = True
 
     def handles(self, action: Action) -> bool:
         if not isinstance(action, self.kind):

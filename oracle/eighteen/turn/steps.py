@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.eighteen import emergency, operating, private_exchange, private_sale
-from oracle.eighteen.mechanisms import obsolete
+from oracle.eighteen import operating, private_exchange, private_sale
+from oracle.eighteen.mechanisms import emergency, obsolete
 from oracle.eighteen.model.actions import (
     Action,
     Bankrupt,

@@ -5,40 +5,56 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.eighteen import destinations, private_variants, token_costs
-from oracle.eighteen.mechanisms import destination_slot, token_distance
+from oracle.eighteen import private_variants, token_costs
+from oracle.eighteen.mechanisms import destination_slot, destinations, token_distance
 from oracle.eighteen.model.actions import PlaceToken
 from oracle.eighteen.model.city_map import city_now
 from oracle.eighteen.model.privates import PrivateDef, TokenPower
 from oracle.eighteen.model.state import BonusToken, Company, State, Token
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.turn.context import refuse
-from oracle.eighteen.turn.protocol import RulesContext
+from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 
 
-def check_city(rules: RulesContext, state: State, company: Company, hex_id: str, city: int,
-               home: bool = False) -> None:
-    board = rules.title(state).map
-    tile, _ = hex_content(board, state, hex_id)
-    if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
-        raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
-    here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
-    if home:  # DS-12: a destination token leaves the home slot to its company
-        outside = destinations.destination_tokens(rules.title(state), state)
-        here = [t for t in here if t not in outside]
-    else:  # DS-12, option destination_token_slot=extra: it fills no slot at all
-        outside = destination_slot.outside_slots(rules.title(state), state)
-        here = [t for t in here if t not in outside]
-    if len(here) >= tile.stops[city].slots:
-        raise refuse("token/city_full", f"city {city} on {hex_id} is full")
-    if not home:
-        waiting = rules.homes_waiting(state, company.id, hex_id, city)
-        if waiting and len(here) + len(waiting) >= tile.stops[city].slots:
-            raise refuse("token/home_reserved",
-                         f"city {city} on {hex_id} keeps a slot for the home of "
-                         f"{', '.join(waiting)}")
-    if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
-        raise refuse("token/already_in_hex", f"{company.id} already has a token on {hex_id}")
+class TokenLays(Mechanism):
+    """The base turn's rules of a station token: whether a city takes it (its slots,
+    the homes it keeps, a destination token's slot: DS-12) and the charter's list price
+    (the $100 destination token: DS-11, DS-13). Every title has it
+    (``turn/registry.py``, ``BASE_RULES``); the rules object asks it."""
+
+    name = "token_lays"
+
+    def check_city(self, rules: RulesContext, state: State, company: Company, hex_id: str,
+                   city: int, home: bool = False) -> None:
+        board = rules.title(state).map
+        tile, _ = hex_content(board, state, hex_id)
+        if city >= len(tile.stops) or not tile.stops[city].holds_tokens:
+            raise refuse("token/no_such_city", f"{hex_id} has no city {city}")
+        here = [t for t in state.tokens if t.hex == hex_id and t.city == city]
+        if home:  # DS-12: a destination token leaves the home slot to its company
+            outside = destinations.destination_tokens(rules.title(state), state)
+            here = [t for t in here if t not in outside]
+        else:  # DS-12, option destination_token_slot=extra: it fills no slot at all
+            outside = destination_slot.outside_slots(rules.title(state), state)
+            here = [t for t in here if t not in outside]
+        if len(here) >= tile.stops[city].slots:
+            raise refuse("token/city_full", f"city {city} on {hex_id} is full")
+        if not home:
+            waiting = rules.homes_waiting(state, company.id, hex_id, city)
+            if waiting and len(here) + len(waiting) >= tile.stops[city].slots:
+                raise refuse("token/home_reserved",
+                             f"city {city} on {hex_id} keeps a slot for the home of "
+                             f"{', '.join(waiting)}")
+        if any(t.hex == hex_id and t.company == company.id for t in state.tokens):
+            raise refuse("token/already_in_hex", f"{company.id} already has a token on {hex_id}")
+
+    def token_cost(self, rules: RulesContext, state: State, company: Company) -> int:
+        if company.destination is not None:  # DS-11, DS-13: the $100 token
+            return destinations.token_price(rules.title(state), state, company)
+        cdef = rules.title(state).company(company.id)
+        costs = cdef.token_costs if cdef else (0,)
+        placed = sum(1 for t in state.tokens if t.company == company.id)
+        return costs[min(placed, len(costs) - 1)]
 
 
 def homes_waiting(rules: RulesContext, state: State, company_id: str, hex_id: str,
@@ -70,15 +86,6 @@ def check_home_reserved(rules: RulesContext, state: State, company: Company, hex
                 t.company == cdef.id and t.hex == hex_id for t in state.tokens):
             raise refuse("token/home_not_placed",
                          f"{cdef.id} has not placed its home on {hex_id}", "TP-PFB35-02")
-
-
-def token_cost(rules: RulesContext, state: State, company: Company) -> int:
-    if company.destination is not None:  # DS-11, DS-13: the $100 token
-        return destinations.token_price(rules.title(state), state, company)
-    cdef = rules.title(state).company(company.id)
-    costs = cdef.token_costs if cdef else (0,)
-    placed = sum(1 for t in state.tokens if t.company == company.id)
-    return costs[min(placed, len(costs) - 1)]
 
 
 def token_cost_at(rules: RulesContext, state: State, company: Company, hex_id: str,
@@ -201,3 +208,6 @@ def home_token(rules: RulesContext, state: State, company: Company, action: Plac
     state = state.with_company(replace(company, tokens_left=company.tokens_left - 1))
     tokens = (*state.tokens, Token(action.hex, action.city, company.id))
     return replace(state, tokens=tokens, turn=replace(state.turn, step="track")).canonical()
+
+
+TOKEN_LAYS = TokenLays()

@@ -1,8 +1,11 @@
 """18xx mutants: the oracle with one private-power rule wrong.
 
-Almost every mutant is the same engine given one changed data record (a
-private's attribute, a hex's flag); a few are a one-method ``Rules`` subclass.
-Each names the rulings whose scenarios must kill it.
+Almost every mutant is the same engine given one changed data record (a private's
+attribute, a hex's flag, a title's phases). The engine-wide ones go in through the rules
+object's constructor (``Rules(mechanisms=..., handlers=...)``, ``turn/registry.py``):
+one of the base turn's rules replaced by name by one with one method changed (the
+private powers, the track's reach, the token lays, the turn's order), or one step's
+handler record swapped. Each names the rulings whose scenarios must kill it.
 """
 
 from __future__ import annotations
@@ -12,16 +15,24 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
+from oracle.eighteen.model.actions import Pass, PlaceToken
 from oracle.eighteen.model.privates import (
     OWNING_COMPANY,
     OWNING_PLAYERS_COMPANIES,
     PrivateDef,
     TilePower,
 )
-from oracle.eighteen.model.state import State
+from oracle.eighteen.model.state import Company, PrivateState, State
+from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData, _same
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.titles import TITLES
+from oracle.eighteen.turn.flow import TurnOrder
+from oracle.eighteen.turn.lays import TrackReach
+from oracle.eighteen.turn.privates import PrivatePowers
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
+from oracle.eighteen.turn.steps import SPECIAL_TOKEN
+from oracle.eighteen.turn.tokens import TokenLays
 from oracle.harness.mutants import Mutant
 from oracle.harness.mutants.eighteen_destinations import MUTANTS as DESTINATION_MUTANTS
 
@@ -94,106 +105,127 @@ def _ws_with_tile() -> EighteenAPI:
     return EighteenAPI(Rules(_titles_with("18GA", lambda t: t.with_private("WS", tile=tile))))
 
 
-class _SpecialTilesIgnorePhase(Rules):
-    def phase_colours(self, state: State) -> tuple[str, ...]:
-        return ("yellow", "green", "brown", "gray")
+def _every_colour_every_phase() -> EighteenAPI:
+    """Tiles of every colour in every phase (the special tiles' phase check forgotten,
+    and with it the normal lays')."""
+    def change(title: TitleData) -> TitleData:
+        return dataclasses.replace(title, phases=tuple(
+            dataclasses.replace(p, colours=("yellow", "green", "brown", "gray"))
+            for p in title.phases))
+    return EighteenAPI(Rules({key: change(title) for key, title in TITLES.items()}))
 
 
-class _AnyStep(Rules):
-    def step_allows(self, when: str, step: str) -> bool:
+def _base(rule: Mechanism) -> Callable[[], EighteenAPI]:
+    """The oracle with one of the base turn's rules replaced (``BASE_RULES``)."""
+    return lambda: EighteenAPI(Rules(mechanisms={rule.name: rule}))
+
+
+# -- the private powers (turn/privates.py) ----------------------------------------------
+class _AnyStep(PrivatePowers):
+    def step_allows(self, rules: RulesContext, when: str, step: str) -> bool:
         return step in ("track", "token")
 
 
-class _NoConnectionCheck(Rules):
-    def tile_connected(self, state: State, company: str, hex_id: str, tile: Any,
-                       rotation: int) -> bool:
-        return True
-
-
-class _HomeOptional(Rules):
-    def first_step(self, state: State, company_id: str) -> str:
-        return "track"
-
-    def pass_step(self, state: State, company: Any, action: Any) -> State:
-        if state.turn.step == "home":
-            return dataclasses.replace(state, turn=dataclasses.replace(state.turn, step="track"))
-        return super().pass_step(state, company, action)
-
-
-class _ClosedUsable(Rules):
-    def check_private(self, state: State, company: Any, private_id: str) -> Any:
+class _ClosedUsable(PrivatePowers):
+    def check_private(self, rules: RulesContext, state: State, company: Company,
+                      private_id: str) -> tuple[PrivateDef, PrivateState]:
         pstate = state.private(private_id)
         if pstate is not None and pstate.closed:
             state = state.with_private(dataclasses.replace(pstate, closed=False))
-        return super().check_private(state, company, private_id)
+        return super().check_private(rules, state, company, private_id)
 
 
-class _AnyPlayersCompany(Rules):
-    def may_use(self, state: State, pdef: PrivateDef, company: Any) -> bool:
+class _AnyPlayersCompany(PrivatePowers):
+    def may_use(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                company: Company) -> bool:
         if pdef.usable_by == OWNING_PLAYERS_COMPANIES:
             return True
-        return super().may_use(state, pdef, company)
+        return super().may_use(rules, state, pdef, company)
 
 
-class _FreeTokens(Rules):
-    def token_cost(self, state: State, company: Any) -> int:
-        return 0
-
-
-class _OwnTileOnly(Rules):
-    def tile_is_laid(self, state: State, pdef: PrivateDef, hex_id: str) -> bool:
+class _OwnTileOnly(PrivatePowers):
+    def tile_is_laid(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                     hex_id: str) -> bool:
         pstate = state.private(pdef.id)
         return pstate is not None and pstate.tile_used
 
 
-class _TileBeforeThisTurn(Rules):
-    def tile_is_laid(self, state: State, pdef: PrivateDef, hex_id: str) -> bool:
-        return super().tile_is_laid(state, pdef, hex_id) and \
+class _TileBeforeThisTurn(PrivatePowers):
+    def tile_is_laid(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                     hex_id: str) -> bool:
+        return super().tile_is_laid(rules, state, pdef, hex_id) and \
             pdef.id not in state.turn.special_tiles
 
 
-class _TokenLostIgnored(Rules):
-    def special_token(self, state: State, company: Any, action: Any) -> State:
-        pstate = state.private(action.private)
-        if pstate is not None and pstate.token_lost:
-            state = state.with_private(dataclasses.replace(pstate, token_lost=False))
-        return super().special_token(state, company, action)
-
-
-class _AnyHex(Rules):
-    def power_hex_ok(self, hexes: tuple[str, ...], hex_id: str) -> bool:
+class _AnyHex(PrivatePowers):
+    def power_hex_ok(self, rules: RulesContext, hexes: tuple[str, ...], hex_id: str) -> bool:
         return True
 
 
-class _TokenGoneAfterTile(Rules):
-    def token_expired(self, state: State, pdef: PrivateDef, pstate: Any) -> bool:
+class _TokenGoneAfterTile(PrivatePowers):
+    def token_expired(self, rules: RulesContext, state: State, pdef: PrivateDef,
+                      pstate: PrivateState) -> bool:
         sep = pdef.separate_execution
         return pstate.tile_used and sep is not None and not sep.token_in_later_turn
 
 
-class _BlockedWhateverOwner(Rules):
-    def blocked_by(self, state: State, hex_id: str) -> str:
-        for pdef in self.private_defs(state).values():
+class _BlockedWhateverOwner(PrivatePowers):
+    def blocked_by(self, rules: RulesContext, state: State, hex_id: str) -> str:
+        for pdef in rules.private_defs(state).values():
             pstate = state.private(pdef.id)
             if pdef.blocks == hex_id and pstate is not None and not pstate.closed:
                 return pdef.id
         return ""
 
 
-class _ReachFromHomeOnly(Rules):
-    def tile_connected(self, state: State, company: str, hex_id: str, tile: Any,
-                       rotation: int) -> bool:
-        cdef = self.title(state).company(company)
+def _token_lost_ignored(rules: RulesContext, state: State, company: Company,
+                        action: Any) -> State:
+    """A private's token step that forgets a lost token power."""
+    pstate = state.private(action.private)
+    if pstate is not None and pstate.token_lost:
+        state = state.with_private(dataclasses.replace(pstate, token_lost=False))
+    return rules.special_token(state, company, action)
+
+
+#: both lay steps' handler of a private's token, with the lost power forgotten
+_TOKEN_LOST_IGNORED = Handler(PlaceToken, _token_lost_ignored, private=True)
+
+
+# -- the track's reach, the token lays, the turn's order ---------------------------------
+class _NoConnectionCheck(TrackReach):
+    def connected(self, rules: RulesContext, state: State, company: str, hex_id: str,
+                  tile: TileDef, rotation: int) -> bool:
+        return True
+
+
+class _ReachFromHomeOnly(TrackReach):
+    def connected(self, rules: RulesContext, state: State, company: str, hex_id: str,
+                  tile: TileDef, rotation: int) -> bool:
+        cdef = rules.title(state).company(company)
         home = cdef.home if cdef else ""
         kept = tuple(t for t in state.tokens if t.company != company or t.hex == home)
-        return super().tile_connected(dataclasses.replace(state, tokens=kept), company, hex_id,
-                                      tile, rotation)
+        return super().connected(rules, dataclasses.replace(state, tokens=kept), company,
+                                 hex_id, tile, rotation)
 
 
-class _OmitSpecialTokens(EighteenAPI):
-    def legal_actions(self, position: dict[str, Any]) -> list[dict[str, Any]]:
-        return [a for a in super().legal_actions(position)
-                if not (a["type"] == "place_token" and a.get("private"))]
+class _FreeTokens(TokenLays):
+    def token_cost(self, rules: RulesContext, state: State, company: Company) -> int:
+        return 0
+
+
+class _HomeOptional(TurnOrder):
+    def first_step(self, rules: RulesContext, state: State, company_id: str) -> str:
+        return "track"
+
+    def pass_step(self, rules: RulesContext, state: State, company: Company,
+                  action: Pass) -> State:
+        if state.turn.step == "home":
+            return dataclasses.replace(state, turn=dataclasses.replace(state.turn, step="track"))
+        return super().pass_step(rules, state, company, action)
+
+
+#: both lay steps' handler of a private's token, its actions accepted but never listed
+_SPECIAL_TOKEN_UNLISTED = dataclasses.replace(SPECIAL_TOKEN, offered=False)
 
 
 def _ba_home_city_0() -> EighteenAPI:
@@ -281,11 +313,11 @@ MUTANTS: list[Mutant] = [
     _m("18xx_pfb_tile_not_extra", ("TP-PFB35-01",), "PfB tile is the turn's tile lay",
        _power("1835", "PfB", "tile", extra=False)),
     _m("18xx_pfb_tile_any_phase", ("TP-PFB35-01",), "green tiles before the green phase",
-       lambda: EighteenAPI(_SpecialTilesIgnorePhase())),
+       _every_colour_every_phase),
     _m("18xx_pfb_any_colour", ("TP-PFB35-01",), "PfB lays tiles of any colour",
        _power("1835", "PfB", "tile", colour="")),
     _m("18xx_home_token_optional", ("TP-PFB35-02",), "a company may skip its home token",
-       lambda: EighteenAPI(_HomeOptional())),
+       _base(_HomeOptional())),
     # 1856 W&SR
     _m("18xx_wsr_both_powers", ("TP-WSR56-03",), "W&SR can use both powers (closes after all)",
        _private("1856", "WSR", closes="all")),
@@ -345,36 +377,37 @@ MUTANTS: list[Mutant] = [
        _ba_home_city_0),
     # the engine
     _m("18xx_closed_privates_usable", ("TP-NF35-01", "TP-PFB35-03", "TP-WSR56-03"),
-       "a closed private's powers still work", lambda: EighteenAPI(_ClosedUsable())),
+       "a closed private's powers still work", _base(_ClosedUsable())),
     _m("18xx_private_any_player", ("TP-NF35-01", "TP-PFB35-01"),
        "a player's private is usable by any player's company",
-       lambda: EighteenAPI(_AnyPlayersCompany())),
+       _base(_AnyPlayersCompany())),
     _m("18xx_tokens_free", ("TP-DH30-02",), "normal tokens cost nothing",
-       lambda: EighteenAPI(_FreeTokens())),
+       _base(_FreeTokens())),
     _m("18xx_pfb_token_needs_own_tile", ("TP-PFB35-02",),
        "requires_tile_laid read as 'laid with the PfB itself'",
-       lambda: EighteenAPI(_OwnTileOnly())),
+       _base(_OwnTileOnly())),
     _m("18xx_requires_tile_from_earlier_turn", ("TP-DH30-05",),
        "requires_tile_laid read as 'laid before this turn'",
-       lambda: EighteenAPI(_TileBeforeThisTurn())),
+       _base(_TileBeforeThisTurn())),
     _m("18xx_token_lost_ignored", ("TP-DH30-04",), "a lost token power still works",
-       lambda: EighteenAPI(_TokenLostIgnored())),
+       lambda: EighteenAPI(Rules(handlers={SPECIAL_TOKEN: _TOKEN_LOST_IGNORED}))),
     _m("18xx_powers_any_hex", ("TP-DH30-01", "TP-DH18K-01", "TP-BONUS-01"),
-       "special powers act on any hex", lambda: EighteenAPI(_AnyHex())),
+       "special powers act on any hex", _base(_AnyHex())),
     _m("18xx_token_gone_after_tile", ("TP-DH30-04",),
        "the D&H token is gone as soon as its tile is laid, even in the same turn",
-       lambda: EighteenAPI(_TokenGoneAfterTile())),
+       _base(_TokenGoneAfterTile())),
     _m("18xx_blocked_whatever_owner", ("TP-DH30-03", "TP-WSR56-01"),
        "a blocking private blocks even when a company owns it",
-       lambda: EighteenAPI(_BlockedWhateverOwner())),
+       _base(_BlockedWhateverOwner())),
     _m("18xx_reach_from_home_only", ("TP-NF35-02",),
-       "track may start only from the home token", lambda: EighteenAPI(_ReachFromHomeOnly())),
+       "track may start only from the home token", _base(_ReachFromHomeOnly())),
     _m("18xx_legal_omits_special_tokens", ("TP-WS18GA-02",),
-       "legal actions never offer a private's token", lambda: _OmitSpecialTokens()),
+       "legal actions never offer a private's token",
+       lambda: EighteenAPI(Rules(handlers={SPECIAL_TOKEN: _SPECIAL_TOKEN_UNLISTED}))),
     _m("18xx_specials_any_step", ("TP-NF35-02", "TP-DH30-01", "TP-DH30-02"),
-       "special powers ignore their 'when'", lambda: EighteenAPI(_AnyStep())),
+       "special powers ignore their 'when'", _base(_AnyStep())),
     _m("18xx_no_connection_check", ("TP-DH30-01",), "normal tile lays need no connection",
-       lambda: EighteenAPI(_NoConnectionCheck())),
+       _base(_NoConnectionCheck())),
 ]
 
 # 1870 destinations and connection runs (DS-*)

@@ -1,7 +1,11 @@
 """18xx mutants for 1870 destinations and connection runs (DS-01..DS-17).
 
-Each is the oracle with one connection-run rule wrong, as an engine could have it:
-a one-method subclass of ``ConnectionRules`` (or of ``Rules``) handed to the API.
+Each is the oracle with one connection-run rule wrong, as an engine could have it,
+swapped in through the rules object's constructor (``Rules(mechanisms=...,
+handlers=...)``, ``turn/registry.py``): most replace the ``connection_runs``
+mechanism by one with one method changed, or by one with another dividend record
+(DS-16); a few replace one of the base turn's rules (the turn's order, the token
+lays) or swap the tile-lay step's handler.
 ``ds_existing_token_not_promoted`` is the public engine difference the research
 notes record (tobymao offers only "Charter" when a token is already there).
 """
@@ -9,14 +13,14 @@ notes record (tobymao offers only "Charter" when a token is already there).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.connection import CONNECTION_STEPS, ConnectionRules
-from oracle.eighteen.destinations import (
+from oracle.eighteen.mechanisms.connection_runs import CONNECTION_STEPS, ConnectionRuns
+from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     PLACED,
     RUN_MADE,
@@ -26,7 +30,7 @@ from oracle.eighteen.destinations import (
     fewest_stops_path,
     home_stop,
 )
-from oracle.eighteen.model.actions import Dividend, PlaceToken, RunRoutes
+from oracle.eighteen.model.actions import Dividend, LayTile, PlaceToken, RunRoutes
 from oracle.eighteen.model.market import DividendRule
 from oracle.eighteen.model.records import Allowance, TrainType
 from oracle.eighteen.model.state import Company, State, Token, Turn
@@ -34,14 +38,25 @@ from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.routes.route import Route, RouteContext, StopTable, parse_node
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.turn.flow import TurnOrder
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
+from oracle.eighteen.turn.steps import TRACK
+from oracle.eighteen.turn.tokens import TokenLays
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
 
 
-def _api(connections: ConnectionRules | None = None,
-         rules: type[Rules] = Rules) -> Callable[[], EighteenAPI]:
-    return lambda: EighteenAPI(rules(connections=connections))
+def _api(connections: ConnectionRuns | None = None, *,
+         base: Mechanism | None = None,
+         handlers: Mapping[Handler, Handler] | None = None) -> Callable[[], EighteenAPI]:
+    """The oracle with the connection runs, a base rule or a step's handler replaced."""
+    mechanisms: dict[str, Mechanism] = {}
+    if connections is not None:
+        mechanisms[connections.name] = connections
+    if base is not None:
+        mechanisms[base.name] = base
+    return lambda: EighteenAPI(Rules(mechanisms=mechanisms, handlers=handlers))
 
 
 def _m(name: str, rulings: tuple[str, ...], description: str,
@@ -65,7 +80,7 @@ def _trains_by(table: StopTable, extra: int) -> StopTable:
 
 
 # -- eligibility ------------------------------------------------------------------------
-class _EligibleWithoutTrain(ConnectionRules):
+class _EligibleWithoutTrain(ConnectionRuns):
     """DS-01, DS-03: a company with no train is eligible as if it owned any."""
 
     def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
@@ -77,7 +92,7 @@ class _EligibleWithoutTrain(ConnectionRules):
         return connection_route(title, state, self.table(rules, state, company_id), trains)
 
 
-class _OnlyTheOperatingCompany(ConnectionRules):
+class _OnlyTheOperatingCompany(ConnectionRuns):
     """DS-02: a connection counts only over the finishing company's own track: only
     that company is looked at when its turn ends."""
 
@@ -101,7 +116,7 @@ class _AnyTokenBlocksTable(StopTable):
         return super().end_only(hex_id, index)
 
 
-class _Tabled(ConnectionRules):
+class _Tabled(ConnectionRuns):
     """Eligibility over a table of another class."""
 
     table_class: type[StopTable] = StopTable
@@ -126,7 +141,7 @@ class _AnyTokenBlocks(_Tabled):
     table_class = _AnyTokenBlocksTable
 
 
-class _ShortTrainAccepted(ConnectionRules):
+class _ShortTrainAccepted(ConnectionRuns):
     """DS-06: any train the company owns will do once the track connects."""
 
     def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
@@ -142,7 +157,7 @@ class _ShortTrainAccepted(ConnectionRules):
         return Route(company.trains[0], path) if path is not None else None
 
 
-class _EndsNotCounted(ConnectionRules):
+class _EndsNotCounted(ConnectionRuns):
     """DS-06: home and destination are not counted against the train's length."""
 
     def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
@@ -156,7 +171,7 @@ class _EndsNotCounted(ConnectionRules):
         return _trains_by(super().run_table(rules, state, company_id), 2)
 
 
-class _TrainOneLonger(ConnectionRules):
+class _TrainOneLonger(ConnectionRuns):
     """DS-06: the train must be longer than the run (an off-by-one)."""
 
     def connecting(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
@@ -167,7 +182,7 @@ class _TrainOneLonger(ConnectionRules):
         return connection_route(rules.title(state), state, table, company.trains)
 
 
-class _RunAgain(ConnectionRules):
+class _RunAgain(ConnectionRuns):
     """DS-09: a company that made its run is eligible again."""
 
     def run_for(self, rules: TurnContext, state: State, company_id: str) -> Route | None:
@@ -175,7 +190,7 @@ class _RunAgain(ConnectionRules):
 
 
 # -- timing and order ---------------------------------------------------------------------
-class _OnlyAfterTileLay(ConnectionRules):
+class _OnlyAfterTileLay(ConnectionRuns):
     """DS-04: connections are looked for only after a turn that laid a tile."""
 
     def candidates(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
@@ -184,7 +199,7 @@ class _OnlyAfterTileLay(ConnectionRules):
         return super().candidates(rules, state, finished)
 
 
-class _ResumeAfterRunner(ConnectionRules):
+class _ResumeAfterRunner(ConnectionRuns):
     """DS-04, DS-07: after a connection run play goes on after the company that ran."""
 
     def dividend(self, rules: TurnContext, state: State, company: Company,
@@ -193,7 +208,7 @@ class _ResumeAfterRunner(ConnectionRules):
         return super().dividend(rules, state, company, action)
 
 
-class _OpeningRunResumesSecond(ConnectionRules):
+class _OpeningRunResumesSecond(ConnectionRuns):
     """DS-05: runs opening the round are taken as following its first company."""
 
     def resume(self, rules: TurnContext, state: State, finished: str | None) -> State:
@@ -202,31 +217,33 @@ class _OpeningRunResumesSecond(ConnectionRules):
         return super().resume(rules, state, finished)
 
 
-class _NoRunsFirst(Rules):
+class _NoRunsFirst(TurnOrder):
     """DS-05, DS-07: a company acting in another's connection run is only 'not operating'."""
 
-    def operating_company(self, state: State, company_id: str) -> Company:
+    def operating_company(self, rules: RulesContext, state: State, company_id: str) -> Company:
         if state.turn.step in CONNECTION_STEPS and state.turn.company != company_id:
             company = state.company(company_id)
             if company is not None:
                 raise IllegalAction("turn/not_operating", "", f"{company_id} is not operating")
-        return super().operating_company(state, company_id)
+        return super().operating_company(rules, state, company_id)
 
 
-class _RunAtOnce(Rules):
+def _lay_then_run(rules: RulesContext, state: State, company: Company, action: Any) -> State:
     """DS-07: the connection run interrupts the turn right after the connecting tile."""
-
-    def normal_tile(self, state: State, company: Company, action: Any) -> State:
-        state = super().normal_tile(state, company, action)
-        if not self.connections.applies(self.title(state)):
-            return state
-        waiting = self.connections.queue(self, state, company.id)
-        if waiting:
-            return replace(state, turn=Turn(waiting[0], "connection_token", after=company.id))
+    state = rules.normal_tile(state, company, action)
+    if not rules.connections.applies(rules.title(state)):
         return state
+    waiting = rules.connections.queue(rules, state, company.id)
+    if waiting:
+        return replace(state, turn=Turn(waiting[0], "connection_token", after=company.id))
+    return state
 
 
-class _PurePriceOrder(ConnectionRules):
+#: the tile-lay step's normal lay, followed at once by the connection run it makes
+_RUN_AT_ONCE = Handler(LayTile, _lay_then_run, private=False)
+
+
+class _PurePriceOrder(ConnectionRuns):
     """DS-08: the track layer gets no precedence; all go by share price."""
 
     def queue(self, rules: TurnContext, state: State, finished: str | None) -> list[str]:
@@ -235,7 +252,7 @@ class _PurePriceOrder(ConnectionRules):
         return self.by_price(state, found)
 
 
-class _OperatingOrder(ConnectionRules):
+class _OperatingOrder(ConnectionRuns):
     """DS-08: the others run in the round's operating order, not by today's price."""
 
     def by_price(self, state: State, ids: list[str]) -> list[str]:
@@ -243,7 +260,7 @@ class _OperatingOrder(ConnectionRules):
         return known + [c for c in ids if c not in known]
 
 
-class _OneRunBetweenTurns(ConnectionRules):
+class _OneRunBetweenTurns(ConnectionRuns):
     """DS-08: after one connection run the next company operates."""
 
     def dividend(self, rules: TurnContext, state: State, company: Company,
@@ -256,7 +273,7 @@ class _OneRunBetweenTurns(ConnectionRules):
 
 
 # -- the destination token ----------------------------------------------------------------
-class _TrainsBeforeToken(ConnectionRules):
+class _TrainsBeforeToken(ConnectionRuns):
     """DS-10: the trains may run first; the token is then kept on the charter."""
 
     def run_before_token(self, rules: TurnContext, state: State, company: Company,
@@ -265,7 +282,7 @@ class _TrainsBeforeToken(ConnectionRules):
         return self.run(rules, state, state.company(company.id) or company, action)
 
 
-class _KeepForfeits(ConnectionRules):
+class _KeepForfeits(ConnectionRuns):
     """DS-10, DS-11: declining to place the destination token forfeits it."""
 
     def keep(self, rules: TurnContext, state: State, company: Company) -> State:
@@ -275,7 +292,7 @@ class _KeepForfeits(ConnectionRules):
         return self.to_route(state)
 
 
-class _HomeFirstOnly(ConnectionRules):
+class _HomeFirstOnly(ConnectionRuns):
     """DS-15: the connection train must start at home and end at the destination."""
 
     def is_connection(self, rules: TurnContext, state: State, company_id: str,
@@ -286,7 +303,7 @@ class _HomeFirstOnly(ConnectionRules):
             super().is_connection(rules, state, company_id, route)
 
 
-class _TokenFromCharter(ConnectionRules):
+class _TokenFromCharter(ConnectionRuns):
     """DS-11: the destination token is one of the charter's tokens."""
 
     def put(self, rules: TurnContext, state: State, company: Company, token: Token) -> State:
@@ -294,7 +311,7 @@ class _TokenFromCharter(ConnectionRules):
         return super().put(rules, state, company, token)
 
 
-class _TokenAnywhere(ConnectionRules):
+class _TokenAnywhere(ConnectionRuns):
     """DS-11: the destination token may go on any city."""
 
     def place(self, rules: TurnContext, state: State, company: Company,
@@ -304,11 +321,11 @@ class _TokenAnywhere(ConnectionRules):
         return super().place(rules, state, company, action)
 
 
-class _ChartersLastPrice(Rules):
+class _ChartersLastPrice(TokenLays):
     """DS-11, DS-13: the $100 token costs what the charter's last token costs."""
 
-    def token_cost(self, state: State, company: Company) -> int:
-        cdef = self.title(state).company(company.id)
+    def token_cost(self, rules: RulesContext, state: State, company: Company) -> int:
+        cdef = rules.title(state).company(company.id)
         costs = cdef.token_costs if cdef else (0,)
         placed = sum(1 for t in state.tokens if t.company == company.id)
         if company.destination == PLACED:
@@ -316,7 +333,7 @@ class _ChartersLastPrice(Rules):
         return costs[min(placed, len(costs) - 1)]
 
 
-class _NeedsSlot(ConnectionRules):
+class _NeedsSlot(ConnectionRuns):
     """DS-12, DS-14: the destination token needs a free slot in a token circle."""
 
     def place(self, rules: TurnContext, state: State, company: Company,
@@ -327,23 +344,23 @@ class _NeedsSlot(ConnectionRules):
         return super().place(rules, state, company, action)
 
 
-class _HomeBlocked(Rules):
+class _HomeBlocked(TokenLays):
     """DS-12: the destination token keeps the unstarted company out of its home."""
 
-    def check_city(self, state: State, company: Company, hex_id: str, city: int,
-                   home: bool = False) -> None:
-        super().check_city(state, company, hex_id, city, False)
+    def check_city(self, rules: RulesContext, state: State, company: Company, hex_id: str,
+                   city: int, home: bool = False) -> None:
+        super().check_city(rules, state, company, hex_id, city, False)
 
 
-class _TakesNoSpot(Rules):
+class _TakesNoSpot(TokenLays):
     """DS-12: a destination token takes no spot for anyone."""
 
-    def check_city(self, state: State, company: Company, hex_id: str, city: int,
-                   home: bool = False) -> None:
-        super().check_city(state, company, hex_id, city, True)
+    def check_city(self, rules: RulesContext, state: State, company: Company, hex_id: str,
+                   city: int, home: bool = False) -> None:
+        super().check_city(rules, state, company, hex_id, city, True)
 
 
-class _NotPromoted(ConnectionRules):
+class _NotPromoted(ConnectionRuns):
     """DS-13 (tobymao): with a token already there, the new one can only go on the
     charter; the token in the city is not promoted and the bonus is forfeited."""
 
@@ -351,7 +368,7 @@ class _NotPromoted(ConnectionRules):
         return self.keep(rules, state, company)
 
 
-class _NoDoubleWhenPromoted(ConnectionRules):
+class _NoDoubleWhenPromoted(ConnectionRuns):
     """DS-13, DS-17: only a newly placed destination token doubles."""
 
     def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
@@ -370,7 +387,7 @@ class _ThroughTable(StopTable):
         return super().end_only(hex_id, index)
 
 
-class _RedThrough(ConnectionRules):
+class _RedThrough(ConnectionRuns):
     """DS-14: a destination token on a red area lets the company run through it."""
 
     def table(self, rules: TurnContext, state: State, company_id: str,
@@ -378,7 +395,7 @@ class _RedThrough(ConnectionRules):
         return _retable(super().table(rules, state, company_id, doubles), _ThroughTable)
 
 
-class _RedNotAStation(ConnectionRules):
+class _RedNotAStation(ConnectionRuns):
     """DS-14: a token on a red area is no station to run from."""
 
     def table(self, rules: TurnContext, state: State, company_id: str,
@@ -390,7 +407,7 @@ class _RedNotAStation(ConnectionRules):
 
 
 # -- the run and its dividend ----------------------------------------------------------------
-class _NoDestinationRunNeeded(ConnectionRules):
+class _NoDestinationRunNeeded(ConnectionRuns):
     """DS-15: any legal routes will do for the connection run."""
 
     def is_connection(self, rules: TurnContext, state: State, company_id: str,
@@ -398,7 +415,7 @@ class _NoDestinationRunNeeded(ConnectionRules):
         return True
 
 
-class _RosterTrainRuns(ConnectionRules):
+class _RosterTrainRuns(ConnectionRuns):
     """DS-01: the home -> destination run may use any train of the roster."""
 
     def run(self, rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
@@ -407,14 +424,14 @@ class _RosterTrainRuns(ConnectionRules):
                            action)
 
 
-class _PassSkipsRun(ConnectionRules):
+class _PassSkipsRun(ConnectionRuns):
     """DS-15: ``pass`` in the connection run runs nothing and earns nothing."""
 
     def no_run(self, rules: TurnContext, state: State, company: Company) -> State:
         return replace(state, turn=replace(state.turn, step="connection_dividend", revenue=0))
 
 
-class _EveryTrainToDestination(ConnectionRules):
+class _EveryTrainToDestination(ConnectionRuns):
     """DS-15: every train must run home -> destination."""
 
     def run(self, rules: TurnContext, state: State, company: Company, action: RunRoutes) -> State:
@@ -427,48 +444,28 @@ class _EveryTrainToDestination(ConnectionRules):
         return super().run(rules, state, company, action)
 
 
-class _Dividend(ConnectionRules):
-    rule = DividendRule()
-
-    def dividend_rule(self) -> DividendRule:
-        return self.rule
-
-
-class _HalfAllowed(_Dividend):
-    """DS-16: the connection run may pay a half dividend."""
-
-    rule = DividendRule(kinds=("payout", "half", "withhold"), payout="right", withhold="",
-                        half="", zero="")
-
-
-class _WithholdMovesRight(_Dividend):
-    """DS-16 (tobymao): the price moves right on a withheld connection run too."""
-
-    rule = DividendRule(kinds=("payout", "withhold"), payout="right", withhold="right",
-                        half="", zero="")
+#: DS-16 read wrong: the connection run's dividend record (``ConnectionRuns(dividend=...)``)
+#: the connection run may pay a half dividend
+_HALF_ALLOWED = DividendRule(kinds=("payout", "half", "withhold"), payout="right", withhold="",
+                             half="", zero="")
+#: (tobymao) the price moves right on a withheld connection run too
+_WITHHOLD_MOVES_RIGHT = DividendRule(kinds=("payout", "withhold"), payout="right",
+                                     withhold="right", half="", zero="")
+#: a full dividend from the connection run leaves the price
+_PAYOUT_NO_MOVE = DividendRule(kinds=("payout", "withhold"), payout="", withhold="", half="",
+                               zero="")
+#: the connection dividend follows the normal rule (withhold moves left)
+_NORMAL_DIVIDEND = DividendRule()
 
 
-class _PayoutNoMove(_Dividend):
-    """DS-16: a full dividend from the connection run leaves the price."""
-
-    rule = DividendRule(kinds=("payout", "withhold"), payout="", withhold="", half="",
-                        zero="")
-
-
-class _NormalDividend(_Dividend):
-    """DS-16: the connection dividend follows the normal rule (withhold moves left)."""
-
-    rule = DividendRule()
-
-
-class _NoDouble(ConnectionRules):
+class _NoDouble(ConnectionRuns):
     """DS-17: the destination never counts double."""
 
     def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
         return frozenset()
 
 
-class _DoubleAfterCharter(ConnectionRules):
+class _DoubleAfterCharter(ConnectionRuns):
     """DS-17: the destination doubles after any connection run, token kept or not."""
 
     def doubles(self, rules: TurnContext, state: State, company_id: str) -> frozenset[StopRef]:
@@ -487,7 +484,7 @@ class _AnywhereHooks(RevenueHooks):
         return bonus + sum(s.value for s in visited if s.ref in self.double_stops)
 
 
-class _DoubleAnywhere(ConnectionRules):
+class _DoubleAnywhere(ConnectionRuns):
     """DS-17: the destination doubles wherever a route visits it, not only at its ends."""
 
     def table(self, rules: TurnContext, state: State, company_id: str,
@@ -500,7 +497,7 @@ class _DoubleAnywhere(ConnectionRules):
         return _retable(table, ctx=ctx)
 
 
-class _DoubleOptionIgnored(ConnectionRules):
+class _DoubleOptionIgnored(ConnectionRuns):
     """DS-17: the destination doubles in the connection run whatever the option says."""
 
     def run_table(self, rules: TurnContext, state: State, company_id: str) -> StopTable:
@@ -540,10 +537,10 @@ MUTANTS: list[Mutant] = [
        _api(_OpeningRunResumesSecond())),
     _m("18xx_ds_no_runs_first_code", ("DS-05", "DS-07"),
        "others acting in a connection run are only refused as not operating",
-       _api(rules=_NoRunsFirst)),
+       _api(base=_NoRunsFirst())),
     _m("18xx_ds_run_at_once", ("DS-07",),
        "the connection run interrupts the turn right after the connecting tile",
-       _api(rules=_RunAtOnce)),
+       _api(handlers={TRACK: _RUN_AT_ONCE})),
     _m("18xx_ds_pure_price_order", ("DS-08",),
        "the track layer gets no precedence; all runs by share price",
        _api(_PurePriceOrder())),
@@ -566,14 +563,14 @@ MUTANTS: list[Mutant] = [
     _m("18xx_ds_token_anywhere", ("DS-11",), "the destination token may go on any city",
        _api(_TokenAnywhere())),
     _m("18xx_ds_charters_last_price", ("DS-11", "DS-13"),
-       "the $100 token costs the charter's last token price", _api(rules=_ChartersLastPrice)),
+       "the $100 token costs the charter's last token price", _api(base=_ChartersLastPrice())),
     _m("18xx_ds_token_needs_slot", ("DS-12", "DS-14"),
        "the destination token needs a free slot in a token circle", _api(_NeedsSlot())),
     _m("18xx_ds_home_blocked", ("DS-12",),
        "a destination token keeps the unstarted company out of its home",
-       _api(rules=_HomeBlocked)),
+       _api(base=_HomeBlocked())),
     _m("18xx_ds_takes_no_spot", ("DS-12",), "a destination token takes no spot for anyone",
-       _api(rules=_TakesNoSpot)),
+       _api(base=_TakesNoSpot())),
     _m("18xx_ds_existing_token_not_promoted", ("DS-13",),
        "an existing destination token is not promoted, the bonus forfeited (tobymao)",
        _api(_NotPromoted())),
@@ -595,15 +592,15 @@ MUTANTS: list[Mutant] = [
        "every train of the connection run must run home -> destination",
        _api(_EveryTrainToDestination())),
     _m("18xx_ds_half_allowed", ("DS-16",), "the connection run may pay half",
-       _api(_HalfAllowed())),
+       _api(ConnectionRuns(dividend=_HALF_ALLOWED))),
     _m("18xx_ds_withhold_moves_right", ("DS-16",),
        "a withheld connection run moves the price right (tobymao)",
-       _api(_WithholdMovesRight())),
+       _api(ConnectionRuns(dividend=_WITHHOLD_MOVES_RIGHT))),
     _m("18xx_ds_payout_no_move", ("DS-16",), "a connection payout leaves the price",
-       _api(_PayoutNoMove())),
+       _api(ConnectionRuns(dividend=_PAYOUT_NO_MOVE))),
     _m("18xx_ds_normal_dividend_rule", ("DS-16",),
        "the connection dividend follows the normal rule (withhold moves left)",
-       _api(_NormalDividend())),
+       _api(ConnectionRuns(dividend=_NORMAL_DIVIDEND))),
     _m("18xx_ds_no_double", ("DS-17",), "the destination never counts double",
        _api(_NoDouble())),
     _m("18xx_ds_double_after_charter", ("DS-17",),

@@ -1,8 +1,10 @@
 """18xx mutants for 1825's single-track tiles variant (seed 002, ST-01..ST-13).
 
-Each is the oracle with one variant rule wrong: a ``SingleTrack`` subclass overriding
-one method (or a revenue hook), handed to a ``Rules`` subclass; each is a bug a real
-engine could have, and names the rulings whose scenarios must kill it.
+Each is the oracle with one variant rule wrong: the ``single_track`` mechanism replaced
+by name (``Rules(mechanisms=...)``, ``turn/registry.py``) with one whose one method (or
+revenue hook) is changed, or, for the minors' homes, the home step's handler swapped
+(``Rules(handlers=...)``); each is a bug a real engine could have, and names the
+rulings whose scenarios must kill it.
 """
 
 from __future__ import annotations
@@ -12,25 +14,25 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
+from oracle.eighteen.mechanisms.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
+from oracle.eighteen.model.actions import PlaceToken
 from oracle.eighteen.model.records import TrainType
-from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.state import Company, State, Token
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.rules import Rules
-from oracle.eighteen.single_track import FREE, SingleTrack, SingleTrackHooks, on, variant
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.turn.protocol import Handler, RulesContext
+from oracle.eighteen.turn.steps import HOME_TOKEN
 from oracle.harness.mutants import Mutant
 
 GAME = "18xx"
 
 
 def _with(variant_rules: SingleTrack) -> Callable[[], EighteenAPI]:
-    def make() -> EighteenAPI:
-        class _Rules(Rules):
-            single_track = variant_rules
-        return EighteenAPI(_Rules())
-    return make
+    """The oracle with 1825's single-track mechanism replaced."""
+    return lambda: EighteenAPI(Rules(mechanisms={variant_rules.name: variant_rules}))
 
 
 # -- laying ---------------------------------------------------------------------------------
@@ -152,7 +154,7 @@ class _SingleNeverUpgraded(SingleTrack):
         laid = state.laid(hex_id)
         old = rules.title(state).map.tile(laid.tile) if laid is not None else None
         if old is not None and old.track_kind == "single":
-            from oracle.eighteen.single_track import refuse
+            from oracle.eighteen.mechanisms.single_track import refuse
             raise refuse("tile/not_reached", "single track is not upgraded", "ST-07")
         super().check_lay(rules, state, company, hex_id, tile, rotation)
 
@@ -406,18 +408,19 @@ class _CambrianKeepsU3(SingleTrack):
             for c in state.companies))
 
 
-class _MinorHomeAnywhere(Rules):
+def _home_anywhere(rules: RulesContext, state: State, company: Company, action: Any) -> State:
     """The minors' homes not checked: a minor starts where it likes."""
+    if company.id in variant().trains:
+        company = dataclasses.replace(company, tokens_left=company.tokens_left - 1)
+        state = state.with_company(company)
+        tokens = (*state.tokens, Token(action.hex, action.city, company.id))
+        return dataclasses.replace(state, tokens=tokens, turn=dataclasses.replace(
+            state.turn, step="track")).canonical()
+    return rules.home_token(state, company, action)
 
-    def home_token(self, state: State, company: Company, action: Any) -> State:
-        if company.id in variant().trains:
-            from oracle.eighteen.model.state import Token
-            company = dataclasses.replace(company, tokens_left=company.tokens_left - 1)
-            state = state.with_company(company)
-            tokens = (*state.tokens, Token(action.hex, action.city, company.id))
-            return dataclasses.replace(state, tokens=tokens, turn=dataclasses.replace(
-                state.turn, step="track")).canonical()
-        return super().home_token(state, company, action)
+
+#: the home step's token, anywhere for a variant minor
+_MINOR_HOME_ANYWHERE = Handler(PlaceToken, _home_anywhere, private=False)
 
 
 def _m(name: str, rulings: tuple[str, ...], description: str,
@@ -499,5 +502,5 @@ MUTANTS: list[Mutant] = [
     _m("18xx_st_cambrian_keeps_u3", ("ST-13",), "the Cambrian keeps its U3",
        _with(_CambrianKeepsU3())),
     _m("18xx_st_minor_home_anywhere", ("ST-13",), "a minor's home token goes anywhere",
-       lambda: EighteenAPI(_MinorHomeAnywhere())),
+       lambda: EighteenAPI(Rules(handlers={HOME_TOKEN: _MINOR_HOME_ANYWHERE}))),
 ]

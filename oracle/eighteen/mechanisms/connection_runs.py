@@ -17,7 +17,9 @@ handlers at the end of this module; ``turn/compose.py``):
 * ``connection_dividend``: ``payout`` (the price moves right) or ``withhold`` (it
   stays), never ``half`` (DS-16).
 
-``ConnectionRules`` holds the mechanism; a mutant overrides one method.
+``ConnectionRuns`` is the mechanism: the title lists it (``connection_runs``) and the
+rules object finds it in its table of mechanisms (``turn/registry.py``), so a changed
+one (a subclass, or another dividend record) is swapped in by name.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.destinations import (
+from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     DOUBLE_OPTION,
     PLACED,
@@ -62,8 +64,23 @@ def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:
     return IllegalAction(code, ruling, reason)
 
 
-class ConnectionRules:
-    """The connection-run mechanism, read from the title's data and the position."""
+class ConnectionRuns(Mechanism):
+    """1870's connection runs between company turns, read from the title's data and
+    the position: three steps after the base turn (the title's ``operating_steps`` end
+    with them), and the queue of runs when a turn ends (``flow.end_turn``)."""
+
+    name = "connection_runs"
+
+    def __init__(self, dividend: DividendRule = CONNECTION_DIVIDEND) -> None:
+        #: DS-16: what the connection run's dividend may be and how the price moves
+        self.dividend_record = dividend
+
+    def steps(self) -> dict[str, tuple[Handler, ...]]:
+        return {
+            "connection_token": (DESTINATION_TOKEN, TRAINS_WAIT, KEEP_TOKEN),
+            "connection_route": (CONNECTION_RUN, NO_RUN),
+            "connection_dividend": (RUN_DIVIDEND, CHOOSE_DIVIDEND),
+        }
 
     def applies(self, title: TitleData) -> bool:
         """Titles whose turn declares the connection steps (1870)."""
@@ -231,7 +248,7 @@ class ConnectionRules:
 
     # -- the dividend (DS-16) ---------------------------------------------------------
     def dividend_rule(self) -> DividendRule:
-        return CONNECTION_DIVIDEND
+        return self.dividend_record
 
     def dividend(self, rules: TurnContext, state: State, company: Company,
                  action: Dividend) -> State:
@@ -243,9 +260,6 @@ class ConnectionRules:
         after = state.turn.after
         state = pay_dividend(rules, state, company, action, rule)
         return self.after_turn(rules, state, after)
-
-
-CONNECTIONS = ConnectionRules()
 
 
 # -- the steps the connection runs add to the turn (DS-07, DS-10, DS-15, DS-16) --------
@@ -267,20 +281,6 @@ NO_RUN = Handler(Pass, lambda r, s, c, a: r.connections.no_run(r, s, c))
 RUN_DIVIDEND = Handler(Dividend, lambda r, s, c, a: r.connections.dividend(r, s, c, a))
 #: DS-16: the dividend step needs a choice; it is not passed
 CHOOSE_DIVIDEND = Handler(Pass, _choose)
-
-
-class ConnectionRuns(Mechanism):
-    """1870's connection runs between company turns: three steps after the base turn
-    (the title's ``operating_steps`` end with them)."""
-
-    name = "connection_runs"
-
-    def steps(self) -> dict[str, tuple[Handler, ...]]:
-        return {
-            "connection_token": (DESTINATION_TOKEN, TRAINS_WAIT, KEEP_TOKEN),
-            "connection_route": (CONNECTION_RUN, NO_RUN),
-            "connection_dividend": (RUN_DIVIDEND, CHOOSE_DIVIDEND),
-        }
 
 
 CONNECTION_RUNS = ConnectionRuns()

@@ -26,6 +26,7 @@ from oracle.eighteen.routes.graph import Node, TrackGraph, end_node, hex_content
 from oracle.eighteen.routes.revenue import FREE as FREE_KIND
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.turn.protocol import Mechanism
 
 if TYPE_CHECKING:
     from oracle.eighteen.model.records import TrainType
@@ -114,9 +115,14 @@ class SingleTrackHooks(RevenueHooks):
         return RevenueHooks.visible(self, train, stop)
 
 
-class SingleTrack:
-    """The variant's mechanisms, as one object ``Rules`` holds (``Rules.single_track``):
-    a mutant overrides one method. Every method is a no-op when the option is off."""
+class SingleTrack(Mechanism):
+    """The variant as the mechanism 1825 lists (``single_track``): the lay hooks
+    (``check_lay``, ``after_lay``) and what the turn, the API and the route context
+    ask of it by name (``Rules.single_track``, the entry of the rules object's table
+    of mechanisms, which a changed one replaces). Every method is a no-op when the
+    option is off."""
+
+    name = "single_track"
 
     def __init__(self) -> None:
         self._titles: dict[int, tuple[TitleData, TitleData]] = {}
@@ -313,7 +319,8 @@ class SingleTrack:
                          "ST-03")
         return due
 
-    def after_lay(self, state: State, hex_id: str, tile: TileDef, special: bool) -> State:
+    def after_lay(self, rules: TurnContext, state: State, hex_id: str, tile: TileDef,
+                  special: bool) -> State:
         """ST-02: remember the turn's yellow single-track lays."""
         if not on(state) or special or tile.track_kind != "single" or tile.colour != "yellow":
             return state
@@ -354,3 +361,6 @@ class SingleTrack:
         """The revenue hooks of a run: the title's, plus free stops and paid halts."""
         return SingleTrackHooks(hex_bonus=base.hex_bonus, double_stops=base.double_stops,
                                 halt_trains=self.halt_trains(state), free_stops=free)
+
+
+SINGLE_TRACK = SingleTrack()
