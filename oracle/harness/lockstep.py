@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
+from oracle.core.made import as_json, same
 from oracle.harness.canonical_keys import key, keyed, keys
 from oracle.harness.lockstep_played import (
     HOWS,
@@ -266,6 +267,12 @@ class Lockstep:
         (both sides are handed that position) or else a new game."""
         played = Played(list(players), dict(options), start=start)
         self._trying = None
+        # Two in-process engines answer ``apply`` with a ``Made`` (oracle.core.made)
+        # while this game lasts: compared by their exact texts, no JSON built
+        made = [side for side in (self.a, self.b) if type(side) is InProcess] \
+            if type(self.a) is InProcess and type(self.b) is InProcess else []
+        for side in made:
+            side.made = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -278,6 +285,9 @@ class Lockstep:
         except InvalidReply as err:  # a wrong answer whatever the other side says
             played.divergence = Divergence(len(played.actions), "invalid", {
                 "command": err.command, "field": err.field, "message": err.message[:500]})
+        finally:
+            for side in made:
+                side.made = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -321,7 +331,7 @@ class Lockstep:
         pending = self._inspect(pa, pb, None) if batch else None
         while True:
             if self.positions is not None:
-                self.positions.append(pa)
+                self.positions.append(as_json(pa))
             found = self._compare(played, step, self._asker(pending, pa, pb), pa)
             if found is None:
                 return
@@ -366,9 +376,10 @@ class Lockstep:
                 played.agreed_actions += not (a_declined or b_declined)
                 return  # both refused alike (a replayed trace): nothing more to play
             assert va.position is not None and vb.position is not None
-            if va.position != vb.position:
+            if not same(va.position, vb.position):
                 played.divergence = Divergence(step, "position", {
-                    "action": action, "diff": position_diff(va.position, vb.position)})
+                    "action": action, "diff": position_diff(as_json(va.position),
+                                                            as_json(vb.position))})
                 return
             played.agreed_actions += not (a_declined or b_declined)
             pa, pb = va.position, vb.position

@@ -10,6 +10,7 @@ from typing import Any, cast
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
+from oracle.core.made import Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
@@ -36,6 +37,9 @@ class InProcess(Implementation):
         #: the games this instance offers; by default every registered game and override
         self._games = list(games) if games is not None else sorted(
             set(registered_games()) | set(self._overrides))
+        #: ``apply`` may answer with a ``Made`` (oracle.core.made): only while the fuzz
+        #: lockstep of two in-process engines plays, which reads them (``Lockstep.play``)
+        self.made = False
 
     def _game(self, game: str) -> GameAPI:
         if game not in self._games:
@@ -65,13 +69,15 @@ class InProcess(Implementation):
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
         try:
-            self._game(game).validate(position)
+            api = self._game(game)
+            api.validate(as_json(position))
         except MalformedInput as err:
             return Malformed(err.field, err.message, err.rule)
         return None
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
-        result: list[JSON] = self._game(game).legal_actions(position)
+        api = self._game(game)
+        result: list[JSON] = api.legal_actions(_read(api, position))
         return result
 
     def batches(self) -> bool:
@@ -87,25 +93,43 @@ class InProcess(Implementation):
         return cast(Pinning, api).pinned(position) if pins else contextlib.nullcontext()
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        api = self._game(game)
+        position = _read(api, position)
         try:
-            return Verdict.accept(self._game(game).apply(position, action))
+            made = cast(Making, api).apply_made(position, action) \
+                if self.made and hasattr(api, "apply_made") else None
+            # a ``Made`` stands in for the position's JSON: only the lockstep sees it
+            return Verdict.accept(api.apply(position, action) if made is None
+                                  else cast(JSON, made))
         except IllegalAction as err:
             return Verdict.refuse(err.code, err.ruling, err.reason)
 
     def scores(self, game: str, position: JSON) -> JSON:
-        result: JSON = self._game(game).scores(position)
+        api = self._game(game)
+        result: JSON = api.scores(_read(api, position))
         return result
 
     def canonical(self, game: str, position: JSON) -> JSON:
         """The game's own canonical form (every game API has one; docs/protocol.md)."""
-        result: JSON = self._game(game).canonical(position)
+        api = self._game(game)
+        result: JSON = api.canonical(_read(api, position))
         return result
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         api = self._game(game)
         if name not in api.queries():
             raise Unsupported(f"game {game!r} answers no query {name!r}", f"query:{name}")
-        return api.query(position, name, args)
+        return api.query(as_json(position), name, args)
 
     def game_over(self, game: str, position: JSON) -> bool:
-        return bool(self._game(game).game_over(position))
+        api = self._game(game)
+        return bool(api.game_over(_read(api, position)))
+
+
+def _read(api: GameAPI, position: JSON) -> JSON:
+    """``position`` for ``api``: a ``Made`` of its own as it is (it reads the state the
+    ``Made`` holds), anybody else's as its JSON."""
+    made: Any = position
+    if type(made) is Made and made.maker is not api:
+        return made.json()
+    return position

@@ -149,3 +149,18 @@ def test_18xx_plays_the_same_games_pinned_or_not() -> None:
         slow = play_one(Lockstep(Unpinned(), Unpinned(), "18xx"), campaign, index)
         assert (fast.actions, fast.divergence, fast.outcome) == (
             slow.actions, slow.divergence, slow.outcome)
+
+
+def test_made_positions_stay_within_the_lockstep() -> None:
+    """Two in-process engines answer ``apply`` with a ``Made`` only while a lockstep game
+    lasts; what the game leaves (the shrinker's positions, the trace) is JSON."""
+    a, b = InProcess(), InProcess()
+    lock = Lockstep(a, b, "rocket")
+    lock.positions = []
+    played = play_one(lock, Campaign(**{**CAMPAIGN.to_json(), "max_actions": 20}), 0)
+    assert played.divergence is None and len(played.actions) == 20
+    assert not a.made and not b.made
+    assert all(type(p) is dict for p in lock.positions)
+    start = a.new_game("rocket", ["p1", "p2"], {})
+    verdict = a.apply("rocket", start, a.legal_actions("rocket", start)[0])
+    assert type(verdict.position) is dict
