@@ -130,6 +130,6 @@ def _read(api: GameAPI, position: JSON) -> JSON:
     """``position`` for ``api``: a ``Made`` of its own as it is (it reads the state the
     ``Made`` holds), anybody else's as its JSON."""
     made: Any = position
-    if type(made) is Made and made.maker is not api:
+    if type(made) is Made and made.maker is not cast(object, api):
         return made.json()
     return position
