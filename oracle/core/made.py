@@ -9,12 +9,15 @@ answer would be); two ``Made`` are compared by their exact texts (``text``: byte
 equal only where the JSON values are equal, oracle/rocket/encoded.py), and where
 those differ by their JSON, so a difference is reported as fully as before.
 
-Only the lockstep asks for them (``InProcess.made``), and an engine reads a ``Made``
-as a position only if it made it (``maker``); anybody else is handed its JSON.
+``Listed`` is the same for legal actions: their canonical texts, no dict each.
+Only the lockstep asks for them (``InProcess.made``, ``InProcess.texts``), and an
+engine reads a ``Made`` as a position only if it made it (``maker``); anybody else is
+handed its JSON.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, Generic, Protocol, TypeVar
 
 JSON = dict[str, Any]
@@ -39,6 +42,24 @@ class Making(Protocol):
         some question its own way): the caller asks ``apply`` instead. Raises as
         ``apply`` raises."""
         ...
+
+    def legal_texts(self, position: JSON) -> list[str] | None:
+        """The legal actions' canonical texts (``Listed``); None as for ``apply_made``."""
+        ...
+
+
+class Listed:
+    """Legal actions as their canonical texts (sorted keys, no spaces: the lockstep's
+    ``key`` of each), in the engine's order, for a side whose listing is only compared
+    (the lockstep's B): no dict built per action. ``json`` gives the actions."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    def json(self) -> list[JSON]:
+        return [json.loads(t) for t in self.texts]
 
 
 class Made(Generic[_S]):

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
-from oracle.core.made import as_json, same
+from oracle.core.made import Listed, as_json, same
 from oracle.harness.canonical_keys import key, keyed, keys
 from oracle.harness.lockstep_played import (
     HOWS,
@@ -273,6 +273,8 @@ class Lockstep:
             if type(self.a) is InProcess and type(self.b) is InProcess else []
         for side in made:
             side.made = True
+        if made:  # B's listing is only compared: its texts alone (``Listed``)
+            made[1].texts = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -287,7 +289,7 @@ class Lockstep:
                 "command": err.command, "field": err.field, "message": err.message[:500]})
         finally:
             for side in made:
-                side.made = False
+                side.made = side.texts = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -417,8 +419,9 @@ class Lockstep:
             played.stopped = ("neither side lists the legal actions, so there is nothing "
                               f"to choose from; position: {position_summary(position)}")
             return None
+        listed = lb if type(lb) is Listed else None  # B's texts alone (InProcess.texts)
         if a_gap:
-            la = lb
+            la = lb if listed is None else listed.json()
         # Each action is keyed once (its canonical text), all of A's at once: sorting,
         # comparing the two lists and sets and finding the chosen action's index all
         # reuse the keys.
@@ -427,12 +430,14 @@ class Lockstep:
         legal = [x for _, x in by_key]
         self._keys = [k for k, _ in by_key]
         self._key_set = ka = set(self._keys)
-        if not a_gap and not b_gap and whole != key(lb):  # the same list in the same
-            # order needs no more
-            kb = set(keys(lb))
-            if ka != kb or len(la) != len(lb):
+        if not a_gap and not b_gap and whole != (key(lb) if listed is None else
+                                                 "[" + ",".join(listed.texts) + "]"):
+            # (the same list in the same order needs no more)
+            texts_b = keys(lb) if listed is None else listed.texts
+            kb = set(texts_b)
+            if ka != kb or len(la) != len(texts_b):
                 played.divergence = Divergence(step, "legal_actions", {
-                    "count_a": len(la), "count_b": len(lb),
+                    "count_a": len(la), "count_b": len(texts_b),
                     "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
                     "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
                 return None

@@ -10,7 +10,7 @@ from typing import Any, cast
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
-from oracle.core.made import Made, Making, as_json
+from oracle.core.made import Listed, Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
@@ -40,6 +40,9 @@ class InProcess(Implementation):
         #: ``apply`` may answer with a ``Made`` (oracle.core.made): only while the fuzz
         #: lockstep of two in-process engines plays, which reads them (``Lockstep.play``)
         self.made = False
+        #: ``legal_actions`` may answer with a ``Listed`` (the canonical texts alone):
+        #: only while the lockstep plays, for its side B, whose listing it only compares
+        self.texts = False
 
     def _game(self, game: str) -> GameAPI:
         if game not in self._games:
@@ -77,7 +80,12 @@ class InProcess(Implementation):
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         api = self._game(game)
-        result: list[JSON] = api.legal_actions(_read(api, position))
+        position = _read(api, position)
+        texts = cast(Making, api).legal_texts(position) \
+            if self.texts and hasattr(api, "legal_texts") else None
+        if texts is not None:  # a ``Listed`` stands in for the list: only the lockstep
+            return cast(list[JSON], Listed(texts))  # sees it
+        result: list[JSON] = api.legal_actions(position)
         return result
 
     def batches(self) -> bool:

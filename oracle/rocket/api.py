@@ -16,7 +16,7 @@ from oracle.rocket.actions import action_from_json
 from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.listing import legal_json
+from oracle.rocket.rules.listing import legal_json, legal_texts
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -86,6 +86,13 @@ class RocketAPI(Pins[State]):
             return None
         state = self._state(position)
         return Made(self, self.rules.apply(state, action_from_json(action)))
+
+    def legal_texts(self, position: JSON) -> list[str] | None:
+        """The legal actions' canonical texts (oracle.core.made.Listed), for the fuzz
+        lockstep's side whose listing is only compared; None for a subclass."""
+        if type(self) is not RocketAPI:
+            return None
+        return legal_texts(self.rules, self._state(position))
 
     def position_json(self, state: State) -> JSON:
         return codec.to_json(state)
