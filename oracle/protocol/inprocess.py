@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, cast
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
@@ -14,11 +14,14 @@ from oracle.core.made import Listed, Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
+    Answers,
     Implementation,
     Malformed,
     Unsupported,
     Verdict,
 )
+
+_UNPINNED: Final = contextlib.nullcontext()
 
 #: GameAPI class -> whether it pins (``oracle.core.game.Pinning``)
 _PINS: dict[type, bool] = {}
@@ -43,8 +46,14 @@ class InProcess(Implementation):
         #: ``legal_actions`` may answer with a ``Listed`` (the canonical texts alone):
         #: only while the lockstep plays, for its side B, whose listing it only compares
         self.texts = False
+        #: (game, engine) while one ``start_inspect`` lasts: its questions look the
+        #: engine up once (the plug-ins cannot change within one call)
+        self._held: tuple[str, GameAPI] | None = None
 
     def _game(self, game: str) -> GameAPI:
+        held = self._held
+        if held is not None and held[0] == game:
+            return held[1]
         if game not in self._games:
             raise Unsupported(f"game {game!r} is not offered here", f"game:{game}")
         override = self._overrides.get(game)
@@ -93,7 +102,33 @@ class InProcess(Implementation):
         its questions about the position its ``apply`` made may be ``pinned``."""
         return True
 
+    def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
+                      action: JSON | None = None) -> Callable[[], Answers]:
+        outer = self._held
+        self._held = (game, self._game(game))
+        try:
+            return super().start_inspect(game, position, ask, action)
+        finally:
+            self._held = outer
+
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        """``Implementation.start``, each question called directly (this is every
+        question of an in-process lockstep step)."""
+        if question == "legal_actions":
+            answer: Any = self.legal_actions(game, position)
+        elif question == "scores":
+            answer = self.scores(game, position)
+        elif question == "game_over":
+            answer = self.game_over(game, position)
+        else:
+            return super().start(question, game, position, action)
+        return lambda: answer
+
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
+        made: Any = position
+        if type(made) is Made:  # read from the state it holds anyway: nothing to pin
+            return _UNPINNED
         api = self._game(game)
         pins = _PINS.get(type(api))
         if pins is None:  # a protocol isinstance check walks the protocol: once per type
