@@ -63,9 +63,7 @@ class Texts:
         if found is not None and found[0] is record and found[1] is board:
             return found[2]
         text = _bytes(write(record, board))
-        if len(self._parts) >= _KEPT:
-            self._parts.clear()
-        self._parts[id(record)] = (record, board, text)
+        self._keep(record, board, text)
         return text
 
     def text(self, state: State) -> bytes:
@@ -80,6 +78,22 @@ class Texts:
                     [ln.id for ln in state.lines])),
             part(state.city_tokens, board, codec.city_tokens_json),
         ]
-        out += [part(ln, board, codec.line_json) for ln in state.lines]
-        out += [part(h, board, codec.holding_json) for h in state.holdings]
+        out.append(self._each(state.lines, board, codec.line_json))
+        out.append(self._each(state.holdings, board, codec.holding_json))
         return b"".join(out)
+
+    def _each(self, records: tuple[_R, ...], board: Board,
+              write: Callable[[_R, Board], Any]) -> bytes:
+        """The texts of ``records``, one after another: kept for the tuple as well (an
+        action leaves every line, or every holding, as it was more often than not)."""
+        found = self._parts.get(id(records))
+        if found is not None and found[0] is records and found[1] is board:
+            return found[2]
+        text = b"".join([self._part(r, board, write) for r in records])
+        self._keep(records, board, text)
+        return text
+
+    def _keep(self, record: object, board: Board, text: bytes) -> None:
+        if len(self._parts) >= _KEPT:
+            self._parts.clear()
+        self._parts[id(record)] = (record, board, text)
