@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Final
 
+from oracle.core.made import Listed, as_json, same
 from oracle.harness.canonical_keys import key, keyed, keys
 from oracle.harness.lockstep_played import (
     HOWS,
@@ -266,6 +267,14 @@ class Lockstep:
         (both sides are handed that position) or else a new game."""
         played = Played(list(players), dict(options), start=start)
         self._trying = None
+        # Two in-process engines answer ``apply`` with a ``Made`` (oracle.core.made)
+        # while this game lasts: compared by their exact texts, no JSON built
+        made = [side for side in (self.a, self.b) if type(side) is InProcess] \
+            if type(self.a) is InProcess and type(self.b) is InProcess else []
+        for side in made:
+            side.made = True
+        if made:  # B's listing is only compared: its texts alone (``Listed``)
+            made[1].texts = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -278,6 +287,9 @@ class Lockstep:
         except InvalidReply as err:  # a wrong answer whatever the other side says
             played.divergence = Divergence(len(played.actions), "invalid", {
                 "command": err.command, "field": err.field, "message": err.message[:500]})
+        finally:
+            for side in made:
+                side.made = side.texts = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -321,7 +333,7 @@ class Lockstep:
         pending = self._inspect(pa, pb, None) if batch else None
         while True:
             if self.positions is not None:
-                self.positions.append(pa)
+                self.positions.append(as_json(pa))
             found = self._compare(played, step, self._asker(pending, pa, pb), pa)
             if found is None:
                 return
@@ -366,9 +378,10 @@ class Lockstep:
                 played.agreed_actions += not (a_declined or b_declined)
                 return  # both refused alike (a replayed trace): nothing more to play
             assert va.position is not None and vb.position is not None
-            if va.position != vb.position:
+            if not same(va.position, vb.position):
                 played.divergence = Divergence(step, "position", {
-                    "action": action, "diff": position_diff(va.position, vb.position)})
+                    "action": action, "diff": position_diff(as_json(va.position),
+                                                            as_json(vb.position))})
                 return
             played.agreed_actions += not (a_declined or b_declined)
             pa, pb = va.position, vb.position
@@ -406,8 +419,9 @@ class Lockstep:
             played.stopped = ("neither side lists the legal actions, so there is nothing "
                               f"to choose from; position: {position_summary(position)}")
             return None
+        listed = lb if type(lb) is Listed else None  # B's texts alone (InProcess.texts)
         if a_gap:
-            la = lb
+            la = lb if listed is None else listed.json()
         # Each action is keyed once (its canonical text), all of A's at once: sorting,
         # comparing the two lists and sets and finding the chosen action's index all
         # reuse the keys.
@@ -416,12 +430,14 @@ class Lockstep:
         legal = [x for _, x in by_key]
         self._keys = [k for k, _ in by_key]
         self._key_set = ka = set(self._keys)
-        if not a_gap and not b_gap and whole != key(lb):  # the same list in the same
-            # order needs no more
-            kb = set(keys(lb))
-            if ka != kb or len(la) != len(lb):
+        if not a_gap and not b_gap and whole != (key(lb) if listed is None else
+                                                 "[" + ",".join(listed.texts) + "]"):
+            # (the same list in the same order needs no more)
+            texts_b = keys(lb) if listed is None else listed.texts
+            kb = set(texts_b)
+            if ka != kb or len(la) != len(texts_b):
                 played.divergence = Divergence(step, "legal_actions", {
-                    "count_a": len(la), "count_b": len(lb),
+                    "count_a": len(la), "count_b": len(texts_b),
                     "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
                     "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
                 return None

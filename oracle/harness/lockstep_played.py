@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from oracle.core.made import as_json
 from oracle.protocol.implementation import (
     JSON,
     ImplementationOutcome,
@@ -58,6 +59,7 @@ def position_summary(position: Any, limit: int = 240) -> str:
     """A game-neutral line about a position: its small top-level values written out
     (whose turn, the phase, what is pending), then the larger ones by their size
     (``lines[7]``)."""
+    position = as_json(position)  # a ``Made`` (oracle.core.made) is summed up as its JSON
     if not isinstance(position, dict):
         return _text(position)[:limit]
     small, large = [], []

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, cast
 
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
+from oracle.core.made import Listed, Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
+    Answers,
     Implementation,
     Malformed,
     Unsupported,
     Verdict,
 )
+
+_UNPINNED: Final = contextlib.nullcontext()
 
 #: GameAPI class -> whether it pins (``oracle.core.game.Pinning``)
 _PINS: dict[type, bool] = {}
@@ -36,8 +40,20 @@ class InProcess(Implementation):
         #: the games this instance offers; by default every registered game and override
         self._games = list(games) if games is not None else sorted(
             set(registered_games()) | set(self._overrides))
+        #: ``apply`` may answer with a ``Made`` (oracle.core.made): only while the fuzz
+        #: lockstep of two in-process engines plays, which reads them (``Lockstep.play``)
+        self.made = False
+        #: ``legal_actions`` may answer with a ``Listed`` (the canonical texts alone):
+        #: only while the lockstep plays, for its side B, whose listing it only compares
+        self.texts = False
+        #: (game, engine) while one ``start_inspect`` lasts: its questions look the
+        #: engine up once (the plug-ins cannot change within one call)
+        self._held: tuple[str, GameAPI] | None = None
 
     def _game(self, game: str) -> GameAPI:
+        held = self._held
+        if held is not None and held[0] == game:
+            return held[1]
         if game not in self._games:
             raise Unsupported(f"game {game!r} is not offered here", f"game:{game}")
         override = self._overrides.get(game)
@@ -65,13 +81,20 @@ class InProcess(Implementation):
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
         try:
-            self._game(game).validate(position)
+            api = self._game(game)
+            api.validate(as_json(position))
         except MalformedInput as err:
             return Malformed(err.field, err.message, err.rule)
         return None
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
-        result: list[JSON] = self._game(game).legal_actions(position)
+        api = self._game(game)
+        position = _read(api, position)
+        texts = cast(Making, api).legal_texts(position) \
+            if self.texts and hasattr(api, "legal_texts") else None
+        if texts is not None:  # a ``Listed`` stands in for the list: only the lockstep
+            return cast(list[JSON], Listed(texts))  # sees it
+        result: list[JSON] = api.legal_actions(position)
         return result
 
     def batches(self) -> bool:
@@ -79,7 +102,33 @@ class InProcess(Implementation):
         its questions about the position its ``apply`` made may be ``pinned``."""
         return True
 
+    def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
+                      action: JSON | None = None) -> Callable[[], Answers]:
+        outer = self._held
+        self._held = (game, self._game(game))
+        try:
+            return super().start_inspect(game, position, ask, action)
+        finally:
+            self._held = outer
+
+    def start(self, question: str, game: str, position: JSON,
+              action: JSON | None = None) -> Callable[[], Any]:
+        """``Implementation.start``, each question called directly (this is every
+        question of an in-process lockstep step)."""
+        if question == "legal_actions":
+            answer: Any = self.legal_actions(game, position)
+        elif question == "scores":
+            answer = self.scores(game, position)
+        elif question == "game_over":
+            answer = self.game_over(game, position)
+        else:
+            return super().start(question, game, position, action)
+        return lambda: answer
+
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
+        made: Any = position
+        if type(made) is Made:  # read from the state it holds anyway: nothing to pin
+            return _UNPINNED
         api = self._game(game)
         pins = _PINS.get(type(api))
         if pins is None:  # a protocol isinstance check walks the protocol: once per type
@@ -87,25 +136,43 @@ class InProcess(Implementation):
         return cast(Pinning, api).pinned(position) if pins else contextlib.nullcontext()
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
+        api = self._game(game)
+        position = _read(api, position)
         try:
-            return Verdict.accept(self._game(game).apply(position, action))
+            made = cast(Making, api).apply_made(position, action) \
+                if self.made and hasattr(api, "apply_made") else None
+            # a ``Made`` stands in for the position's JSON: only the lockstep sees it
+            return Verdict.accept(api.apply(position, action) if made is None
+                                  else cast(JSON, made))
         except IllegalAction as err:
             return Verdict.refuse(err.code, err.ruling, err.reason)
 
     def scores(self, game: str, position: JSON) -> JSON:
-        result: JSON = self._game(game).scores(position)
+        api = self._game(game)
+        result: JSON = api.scores(_read(api, position))
         return result
 
     def canonical(self, game: str, position: JSON) -> JSON:
         """The game's own canonical form (every game API has one; docs/protocol.md)."""
-        result: JSON = self._game(game).canonical(position)
+        api = self._game(game)
+        result: JSON = api.canonical(_read(api, position))
         return result
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         api = self._game(game)
         if name not in api.queries():
             raise Unsupported(f"game {game!r} answers no query {name!r}", f"query:{name}")
-        return api.query(position, name, args)
+        return api.query(as_json(position), name, args)
 
     def game_over(self, game: str, position: JSON) -> bool:
-        return bool(self._game(game).game_over(position))
+        api = self._game(game)
+        return bool(api.game_over(_read(api, position)))
+
+
+def _read(api: GameAPI, position: JSON) -> JSON:
+    """``position`` for ``api``: a ``Made`` of its own as it is (it reads the state the
+    ``Made`` holds), anybody else's as its JSON."""
+    made: Any = position
+    if type(made) is Made and made.maker is not cast(object, api):
+        return made.json()
+    return position

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from oracle.core.errors import MalformedInput
+from oracle.core.made import Made
 from oracle.core.options import OptionSpec
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema
 from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
+from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.listing import legal_json
+from oracle.rocket.rules.listing import legal_json, legal_texts
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -34,12 +36,18 @@ class RocketAPI(Pins[State]):
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
         self._decoded: dict[bytes, State] = {}
+        self._texts = Texts()
 
     def _state(self, position: JSON) -> State:
         """``codec.from_json``, remembered by the position's exact form (``_text``): the
         same form is the same position, so a hit is the same check already passed (a refused
         position is never kept, and is refused again each time). The key costs a tenth
         of decoding, and a lockstep step asks about each position four times."""
+        made: Any = position  # a ``Made`` stands in for a position's JSON (apply_made)
+        if type(made) is Made:  # the state it holds, where this API made it
+            if made.maker is self:
+                return cast(State, made.state)
+            position = made.json()
         pinned = self.pinned_state(position)  # the caller vouches it is unchanged
         if pinned is not None:
             return pinned
@@ -69,6 +77,28 @@ class RocketAPI(Pins[State]):
             self._remember(_text(position), state)
         self.returned(position, state)  # pinned questions skip the key (``_text``)
         return position
+
+    def apply_made(self, position: JSON, action: JSON) -> Made[State] | None:
+        """``apply``'s position as a ``Made`` (oracle.core.made), for the fuzz lockstep
+        of two in-process engines; None for a subclass (a mutant or a fake that may
+        answer some question its own way), which is asked through its JSON."""
+        if type(self) is not RocketAPI:
+            return None
+        state = self._state(position)
+        return Made(self, self.rules.apply(state, action_from_json(action)))
+
+    def legal_texts(self, position: JSON) -> list[str] | None:
+        """The legal actions' canonical texts (oracle.core.made.Listed), for the fuzz
+        lockstep's side whose listing is only compared; None for a subclass."""
+        if type(self) is not RocketAPI:
+            return None
+        return legal_texts(self.rules, self._state(position))
+
+    def position_json(self, state: State) -> JSON:
+        return codec.to_json(state)
+
+    def position_text(self, state: State) -> bytes:
+        return self._texts.text(state)
 
     def options(self) -> Sequence[OptionSpec]:
         return SPECS

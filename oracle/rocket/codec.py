@@ -44,46 +44,71 @@ def _spaces(spaces: frozenset[str] | set[str], order: dict[str, tuple[int, int]]
 
 
 def to_json(state: State) -> JSON:
-    lines = state.board.lines
-    order = state.board.space_order
-    p = state.pending
     return {
         "game": "rocket",
         "version": VERSION,
         "options": state.options.to_json(),
         "board": state.board.to_json(),
         "players": list(state.players),
-        "turn": {"active": state.players[state.active], "actions_taken": state.actions_taken,
-                 "moved": sorted(state.moved)},
+        "turn": turn_json(state),
         "phase": state.phase,
-        "pending": None if p is None else {
-            "line": p.line, "origin": p.origin, "origin_heading": p.origin_heading,
-            "chosen": p.chosen, "bidders": [state.players[i] for i in p.bidders],
-            "high": None if p.high is None else {
-                "player": state.players[p.high.player], "shares": p.high.shares,
-                "to": p.high.to}},
-        "lines": {ln.id: {
-            "started": ln.started, "status": ln.status, "loco": ln.loco, "heading": ln.heading,
-            "track": _spaces(ln.track, order), "connected": sorted(ln.connected), "pile": ln.pile,
-            "discarded": ln.discarded, "merged_into": ln.merged_into} for ln in state.lines},
-        "holdings": {player: {
-            "money": h.money,
-            "shares": {lines[i]: {"real": r, "supplementary": s}
-                       for i, (r, s) in enumerate(zip(h.real, h.supplementary, strict=True))
-                       if r or s},
-            "stations": _spaces(h.stations, order),
-            "tokens": _tokens_json(h.tokens),
-            "passengers": h.passengers} for player, h in zip(state.players, state.holdings,
-                                                              strict=True)},
-        "city_tokens": {c: sorted(t) for c, t in zip(state.board.cities, state.city_tokens,
-                                                     strict=True)},
-        "supply": {"passengers": state.passengers,
-                   "supplementary_issued": state.supplementary_issued,
-                   "tiles_left": state.tiles_left, "tiles_elsewhere": state.tiles_elsewhere,
-                   "imaginary_tiles": state.imaginary_tiles,
-                   "bank_paid": state.bank_paid},
+        "pending": pending_json(state),
+        "lines": {ln.id: line_json(ln, state.board) for ln in state.lines},
+        "holdings": {player: holding_json(h, state.board) for player, h in
+                     zip(state.players, state.holdings, strict=True)},
+        "city_tokens": city_tokens_json(state.city_tokens, state.board),
+        "supply": supply_json(state),
         "end_reason": state.end_reason,
     }
+
+
+# The parts of ``to_json``, each a function of what it reads alone, so that
+# oracle/rocket/encoded.py can write a part once and reuse its text while the
+# (immutable) record it comes from is unchanged.
+
+def turn_json(state: State) -> JSON:
+    return {"active": state.players[state.active], "actions_taken": state.actions_taken,
+            "moved": sorted(state.moved)}
+
+
+def pending_json(state: State) -> JSON | None:
+    p = state.pending
+    return None if p is None else {
+        "line": p.line, "origin": p.origin, "origin_heading": p.origin_heading,
+        "chosen": p.chosen, "bidders": [state.players[i] for i in p.bidders],
+        "high": None if p.high is None else {
+            "player": state.players[p.high.player], "shares": p.high.shares,
+            "to": p.high.to}}
+
+
+def line_json(ln: Line, board: Board) -> JSON:
+    return {"started": ln.started, "status": ln.status, "loco": ln.loco,
+            "heading": ln.heading, "track": _spaces(ln.track, board.space_order),
+            "connected": sorted(ln.connected), "pile": ln.pile, "discarded": ln.discarded,
+            "merged_into": ln.merged_into}
+
+
+def holding_json(h: Holding, board: Board) -> JSON:
+    lines = board.lines
+    return {
+        "money": h.money,
+        "shares": {lines[i]: {"real": r, "supplementary": s}
+                   for i, (r, s) in enumerate(zip(h.real, h.supplementary, strict=True))
+                   if r or s},
+        "stations": _spaces(h.stations, board.space_order),
+        "tokens": _tokens_json(h.tokens),
+        "passengers": h.passengers}
+
+
+def city_tokens_json(tokens: tuple[tuple[str, ...], ...], board: Board) -> JSON:
+    return {c: sorted(t) for c, t in zip(board.cities, tokens, strict=True)}
+
+
+def supply_json(state: State) -> JSON:
+    return {"passengers": state.passengers,
+            "supplementary_issued": state.supplementary_issued,
+            "tiles_left": state.tiles_left, "tiles_elsewhere": state.tiles_elsewhere,
+            "imaginary_tiles": state.imaginary_tiles, "bank_paid": state.bank_paid}
 
 
 def _tokens_json(tokens: tuple[tuple[str, str, int], ...]) -> JSON:

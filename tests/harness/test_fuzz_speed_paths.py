@@ -149,3 +149,32 @@ def test_18xx_plays_the_same_games_pinned_or_not() -> None:
         slow = play_one(Lockstep(Unpinned(), Unpinned(), "18xx"), campaign, index)
         assert (fast.actions, fast.divergence, fast.outcome) == (
             slow.actions, slow.divergence, slow.outcome)
+
+
+def test_made_positions_stay_within_the_lockstep() -> None:
+    """Two in-process engines answer ``apply`` with a ``Made`` only while a lockstep game
+    lasts; what the game leaves (the shrinker's positions, the trace) is JSON."""
+    a, b = InProcess(), InProcess()
+    lock = Lockstep(a, b, "rocket")
+    lock.positions = []
+    played = play_one(lock, Campaign(**{**CAMPAIGN.to_json(), "max_actions": 20}), 0)
+    assert played.divergence is None and len(played.actions) == 20
+    assert not a.made and not b.made
+    assert all(type(p) is dict for p in lock.positions)
+    start = a.new_game("rocket", ["p1", "p2"], {})
+    verdict = a.apply("rocket", start, a.legal_actions("rocket", start)[0])
+    assert type(verdict.position) is dict
+
+
+@pytest.mark.parametrize(("mutant", "kind"), [("never_isolated", "position"),
+                                               ("legal_offers_eighth_station",
+                                                "legal_actions")])
+def test_a_mutant_as_b_diverges_as_without_the_speed_paths(mutant: str, kind: str) -> None:
+    """B's listing as texts (``Listed``) and its positions as ``Made``: the same step,
+    kind and detail (only A's and B's actions named) as through their JSON."""
+    fast = _play(InProcess(), _mutant(mutant))
+    slow = _play(Unpinned(), Unpinned(overrides={"rocket": all_mutants()[mutant].make()}))
+    assert fast.divergence is not None and fast.divergence.kind == kind
+    assert slow.divergence is not None
+    assert fast.divergence.to_json() == slow.divergence.to_json()
+    assert fast.actions == slow.actions

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from oracle.harness.canonical_keys import key
 from oracle.harness.mutants.rocket import MUTANTS
 from oracle.rocket.actions import Action
 from oracle.rocket.notation import default_board
 from oracle.rocket.playout import random_trace
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.listing import legal_json
+from oracle.rocket.rules.listing import legal_json, legal_texts
 from oracle.rocket.setup import initial_state
 from oracle.rocket.state import State
 
@@ -30,7 +31,9 @@ def test_the_json_listing_is_the_records_listing() -> None:
     rules = Rules()
     seen = 0
     for state in _positions(rules, 6):
-        assert legal_json(rules, state) == [a.to_json() for a in rules.iter_legal(state)]
+        listed = legal_json(rules, state)
+        assert listed == [a.to_json() for a in rules.iter_legal(state)]
+        assert legal_texts(rules, state) == [key(a) for a in listed]  # the lockstep's keys
         seen += 1
     assert seen > 500
 
@@ -46,6 +49,7 @@ def test_a_rule_set_listing_stations_its_own_way_is_listed_its_own_way() -> None
     for state in _positions(Rules(), 2):
         expected = [a.to_json() for a in rules.iter_legal(state)]
         assert legal_json(rules, state) == expected
+        assert legal_texts(rules, state) == [key(a) for a in expected]
         differs += expected != [a.to_json() for a in Rules().iter_legal(state)]
     assert differs
 
@@ -57,3 +61,13 @@ def test_every_mutant_rule_set_lists_as_its_records_do() -> None:
         for state in states:
             expected = [a.to_json() for a in rules.iter_legal(state)]
             assert legal_json(rules, state) == expected, mutant.name
+            assert legal_texts(rules, state) == [key(a) for a in expected], mutant.name
+
+
+def test_texts_escape_odd_player_ids_as_the_keys_do() -> None:
+    rules = Rules()
+    players = ['p"1', "p\\2", "p\u00e93", "p\x7f4"]
+    trace = random_trace(rules, initial_state(players, None, default_board()),
+                         random.Random(9))
+    for state, _ in trace[:80]:
+        assert legal_texts(rules, state) == [key(a) for a in legal_json(rules, state)]

@@ -17,9 +17,10 @@ records, so its own listing is what it answers.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from oracle.rocket.actions import MoveStation, PlaceStation
+from oracle.rocket.actions import Move, MoveStation, PlaceStation, TakeToken
 from oracle.rocket.rules.turn import Turn
 from oracle.rocket.state import ACTION, STATIONS_PER_PLAYER, State
 
@@ -57,3 +58,61 @@ def legal_json(rules: Turn, state: State) -> list[JSON]:
     if not out:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return [a.to_json() for a in rules.iter_legal(state)]
     return out
+
+
+class _Quoted(dict[str, str]):
+    """A string -> its JSON text (the standard module's, ASCII-escaped), written once."""
+
+    def __missing__(self, text: str) -> str:
+        if len(self) > 4096:  # player IDs come from positions: bounded
+            self.clear()
+        quoted = self[text] = json.dumps(text)
+        return quoted
+
+
+_Q: Any = _Quoted()
+
+
+def canonical_text(action: JSON) -> str:
+    """An action's canonical text: sorted keys, no spaces (the lockstep's ``key``)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def legal_texts(rules: Turn, state: State) -> list[str]:
+    """``[canonical_text(a) for a in legal_json(rules, state)]``, quicker: in the
+    action phase each action's text is written straight from its strings (each
+    written once as JSON, ``_Q``), with the keys in sorted order; everything else as
+    ``canonical_text`` writes it. For a side whose listing is only compared (the
+    lockstep's B): no dict per action. tests/rocket/test_legal_json.py holds the two
+    equal."""
+    if state.phase != ACTION or not _lists_as_turn(rules):
+        return [canonical_text(a) for a in legal_json(rules, state)]
+    q = _Q
+    player = q[state.players[state.active]]
+    listed = list(rules.legal_moves(state))
+    moves = [m for m in listed if type(m) is Move]
+    if len(moves) == len(listed):
+        out = [f'{{"line":{q[m.line]},"player":{player},"to":{q[m.to]},"type":"{_MOVE_T}"}}'
+               for m in moves if isinstance(m, Move)]
+    else:  # a rule set listing moves of its own kind
+        out = [canonical_text(m.to_json()) for m in listed]
+    h = state.holdings[state.active]
+    if len(h.stations) < STATIONS_PER_PLAYER:
+        out += [f'{{"player":{player},"to":{q[s]},"type":"{_PLACE}"}}'
+                for s in rules.station_spaces(state, None)]
+    for src in sorted(h.stations, key=state.board.space_order.__getitem__):
+        if rules.station_fixed(state, src):
+            continue
+        source = q[src]
+        out += [f'{{"from":{source},"player":{player},"to":{q[s]},"type":"{_MOVE}"}}'
+                for s in rules.station_spaces(state, src) if s != src]
+    out += [f'{{"city":{q[t.city]},"industry":{q[t.industry]},"player":{player},'
+            f'"type":"{_TOKEN}"}}' if type(t) is TakeToken else canonical_text(t.to_json())
+            for t in rules.legal_tokens(state)]
+    if not out:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
+        return [canonical_text(a) for a in legal_json(rules, state)]
+    return out
+
+
+_MOVE_T = Move.type
+_TOKEN = TakeToken.type

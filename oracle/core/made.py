@@ -1,0 +1,98 @@
+"""A position an in-process engine has made and not yet written out as JSON.
+
+The fuzz lockstep of two in-process engines only compares the positions they make
+and hands each back to the engine that made it for the next action: building every
+position's JSON (some 7 kB of fresh dicts for Rocket) only to compare it cost over a
+third of a step. A ``Made`` holds the engine's own (immutable) state instead, and
+writes the JSON only when asked (``json``: a fresh value each time, as the API's own
+answer would be); two ``Made`` are compared by their exact texts (``text``: bytes
+equal only where the JSON values are equal, oracle/rocket/encoded.py), and where
+those differ by their JSON, so a difference is reported as fully as before.
+
+``Listed`` is the same for legal actions: their canonical texts, no dict each.
+Only the lockstep asks for them (``InProcess.made``, ``InProcess.texts``), and an
+engine reads a ``Made`` as a position only if it made it (``maker``); anybody else is
+handed its JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Generic, Protocol, TypeVar
+
+JSON = dict[str, Any]
+_S = TypeVar("_S")
+_S_contra = TypeVar("_S_contra", contravariant=True)
+
+
+class Maker(Protocol[_S_contra]):
+    """The engine side of a ``Made``: how its state is written out."""
+
+    def position_json(self, state: _S_contra) -> JSON: ...
+
+    def position_text(self, state: _S_contra) -> bytes: ...
+
+
+class Making(Protocol):
+    """A game API that can answer ``apply`` with a ``Made``."""
+
+    def apply_made(self, position: JSON, action: JSON) -> Made[Any] | None:
+        """The position ``action`` makes, as a ``Made``; None where this API cannot
+        vouch that its ``Made`` reads as its JSON answers would (a subclass answering
+        some question its own way): the caller asks ``apply`` instead. Raises as
+        ``apply`` raises."""
+        ...
+
+    def legal_texts(self, position: JSON) -> list[str] | None:
+        """The legal actions' canonical texts (``Listed``); None as for ``apply_made``."""
+        ...
+
+
+class Listed:
+    """Legal actions as their canonical texts (sorted keys, no spaces: the lockstep's
+    ``key`` of each), in the engine's order, for a side whose listing is only compared
+    (the lockstep's B): no dict built per action. ``json`` gives the actions."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    def json(self) -> list[JSON]:
+        return [json.loads(t) for t in self.texts]
+
+
+class Made(Generic[_S]):
+    """``state``, made by ``maker``; immutable (the state is too)."""
+
+    __slots__ = ("_text", "maker", "state")
+
+    def __init__(self, maker: Maker[_S], state: _S) -> None:
+        self.maker = maker
+        self.state = state
+        self._text: bytes | None = None
+
+    def json(self) -> JSON:
+        """The position's JSON, a fresh value the caller may change."""
+        return self.maker.position_json(self.state)
+
+    @property
+    def text(self) -> bytes:
+        """The exact text: equal for two ``Made`` only where their JSON is equal."""
+        if self._text is None:
+            self._text = self.maker.position_text(self.state)
+        return self._text
+
+
+def as_json(position: Any) -> Any:
+    """``position``'s JSON where it is a ``Made``; anything else as it is."""
+    return position.json() if type(position) is Made else position
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two positions are equal: ``==`` on their JSON, where both are ``Made``
+    of one maker by their texts first (equal texts are equal JSON)."""
+    if type(a) is Made and type(b) is Made and type(a.maker) is type(b.maker) \
+            and a.text == b.text:  # one kind of maker writes one kind of text
+        return True
+    return bool(as_json(a) == as_json(b))

@@ -1,0 +1,94 @@
+"""oracle/rocket/encoded.py: a position's exact text is equal for two positions exactly
+where their ``codec.to_json`` is, and reusing the parts of earlier states changes no
+text; a ``Made`` (oracle.core.made) reads and compares as its JSON."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oracle.core.made import Made, as_json, same
+from oracle.rocket import codec
+from oracle.rocket.api import RocketAPI
+from oracle.rocket.encoded import Texts
+from oracle.rocket.notation import default_board
+from oracle.rocket.playout import random_trace
+from oracle.rocket.rules import Rules
+from oracle.rocket.setup import initial_state
+from oracle.rocket.state import State
+
+
+def _states(seed: int, players: int) -> list[State]:
+    names = [f"p{i}" for i in range(1, players + 1)]
+    trace = random_trace(Rules(), initial_state(names, None, default_board()),
+                         random.Random(seed))
+    return [state for state, *_ in trace]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 4))
+def test_texts_equal_exactly_where_the_json_is(seed: int, players: int) -> None:
+    states = _states(seed, players)[:120]
+    chained = Texts()
+    texts = [chained.text(s) for s in states]
+    assert texts == [Texts().text(s) for s in states]  # reused parts change nothing
+    for i in range(0, len(states), 7):
+        for j in range(i, min(i + 3, len(states))):
+            assert (texts[i] == texts[j]) == (codec.to_json(states[i]) ==
+                                              codec.to_json(states[j]))
+
+
+def test_a_changed_field_changes_the_text() -> None:
+    state = _states(3, 3)[40]
+    texts = Texts()
+    base = texts.text(state)
+    line = state.lines[0]
+    holding = state.holdings[0]
+    for changed in (state.evolve(tiles_left=state.tiles_left + 1),
+                    state.evolve(lines=(line._replace(pile=line.pile + 1), *state.lines[1:])),
+                    state.evolve(lines=(line._replace(started=not line.started),
+                                        *state.lines[1:])),
+                    state.evolve(holdings=(holding._replace(money=holding.money + 1),
+                                           *state.holdings[1:])),
+                    state.evolve(end_reason="tiles")):
+        assert texts.text(changed) != base
+        assert codec.to_json(changed) != codec.to_json(state)
+
+
+def test_types_are_told_apart() -> None:
+    state = _states(5, 2)[10]
+    line = state.lines[0]
+    as_int = state.evolve(lines=(line._replace(started=int(line.started)), *state.lines[1:]))
+    assert Texts().text(as_int) != Texts().text(state)
+
+
+def test_made_reads_and_compares_as_its_json() -> None:
+    api = RocketAPI()
+    start = api.new_game(["p1", "p2", "p3"], {})
+    action = api.legal_actions(start)[0]
+    made = api.apply_made(start, action)
+    assert made is not None
+    assert as_json(made) == api.apply(start, action)
+    assert as_json(made) is not as_json(made)  # a fresh value each time
+    again = api.apply_made(start, action)
+    assert same(made, again) and same(made, api.apply(start, action))
+    other = api.apply_made(start, api.legal_actions(start)[1])
+    assert other is not None and not same(made, other)
+    # questions about a Made are answered as about its JSON, here and by another API
+    plain = RocketAPI()
+    for reader in (api, plain):
+        assert reader.legal_actions(as_json(made)) == api.legal_actions(made.json())
+    assert api.legal_actions(made) == api.legal_actions(made.json())  # type: ignore[arg-type]
+    assert api.scores(made) == api.scores(made.json())  # type: ignore[arg-type]
+    assert isinstance(made, Made)
+
+
+def test_a_subclass_is_asked_through_its_json() -> None:
+    class Mine(RocketAPI):
+        pass
+
+    api = Mine()
+    start = api.new_game(["p1", "p2"], {})
+    assert api.apply_made(start, api.legal_actions(start)[0]) is None
