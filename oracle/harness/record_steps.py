@@ -1,0 +1,135 @@
+"""Apply translated record actions to an engine, with the passes the platform implies.
+
+The recording platform needs no pass for an optional step: a company that acts for a
+later step (runs its trains while it could still place a token) has passed the steps
+before it, and a step where the mover can do nothing (no token to place, no train to
+run, nothing to buy) ends by itself. The record then holds no pass for it. An engine
+that waits for every pass (turn structure ``explicit``) gets it here: when an action is
+refused, and the engine's legal actions for its mover offer no act of that kind (or,
+for another's act, nothing but passes; the acts open at any step, buying a private, do
+not count), the mover passes and the action is tried again. A recorded pass for a mover
+the engine has already moved past (it ended the step or the turn by itself) is
+dropped. Everything else the engine refuses is a disagreement with the record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.core.errors import MalformedInput
+from oracle.protocol.implementation import Implementation, Unsupported, Verdict
+
+JSON = dict[str, Any]
+GAME = "18xx"
+
+#: acts a company may take at any step of its turn: they do not keep a step open
+ANY_STEP = frozenset({"buy_private", "exchange_private"})
+
+#: the most passes put in before one recorded action (a company turn has fewer steps)
+MAX_IMPLIED = 8
+
+
+def mover(position: JSON) -> str | None:
+    """Who the position waits for: the operating company, else the player to act; ""
+    nobody, None not known."""
+    turn = position.get("turn") or {}
+    if turn.get("step") == "done":
+        return ""  # nobody: the round (or the game) is over
+    for key in ("company", "player"):
+        if turn.get(key) is not None:
+            return str(turn[key])
+    return None
+
+
+def actor(action: JSON) -> str | None:
+    who = action.get("company", action.get("player"))
+    return None if who is None else str(who)
+
+
+class Refused(Exception):
+    """The engine refused a translated action (``verdict`` says why)."""
+
+    def __init__(self, action: JSON, verdict: Verdict) -> None:
+        super().__init__(f"{verdict.code}: {verdict.reason}".strip(": "))
+        self.action, self.verdict = action, verdict
+
+
+@dataclass
+class Steps:
+    """One engine and what it has been asked to apply."""
+
+    impl: Implementation
+    #: every action applied, in order, the implied passes among them
+    applied: list[JSON] = field(default_factory=list)
+    implied: int = 0
+    dropped: int = 0
+
+    def play(self, position: JSON, action: JSON) -> JSON:
+        """Apply ``action``, with implied passes before it; the new position. Raises
+        ``Refused`` for the first refusal no implied pass explains."""
+        for _ in range(MAX_IMPLIED + 1):
+            if action.get("type") == "pass" and mover(position) not in (None, actor(action)):
+                self.dropped += 1
+                return position
+            verdict = self.apply(position, action)
+            if verdict.accepted and verdict.position is not None:
+                self.applied.append(action)
+                return verdict.position
+            implied = self.implied_pass(position, action)
+            if implied is None:
+                raise Refused(action, verdict)
+            passed = self.apply(position, implied)
+            if not passed.accepted or passed.position is None:
+                raise Refused(action, verdict)
+            self.applied.append(implied)
+            self.implied += 1
+            position = passed.position
+        raise Refused(action, Verdict.refuse("replay/too_many_passes",
+                                             reason=f"still refused after {MAX_IMPLIED} "
+                                                    f"implied passes"))
+
+    def apply(self, position: JSON, action: JSON) -> Verdict:
+        """The engine's verdict; an action it finds malformed is refused (the in-process
+        oracle raises for it what an adapter answers as an error)."""
+        try:
+            return self.impl.apply(GAME, position, action)
+        except MalformedInput as err:
+            return Verdict.refuse("malformed", reason=f"{err.field}: {err.message}")
+
+    def implied_pass(self, position: JSON, action: JSON | None = None) -> JSON | None:
+        """The mover's pass where the record implies it: the mover's step offers no
+        act of ``action``'s kind (the platform takes a later step's act as passing the
+        steps before it), or, for another's act or none, nothing but passes (the
+        platform ends a step where its mover can do nothing)."""
+        who = mover(position)
+        if who is None:
+            return None
+        try:
+            legal = self.impl.legal_actions(GAME, position)
+        except Unsupported:
+            return None
+        mine = [a for a in legal if actor(a) == who and a.get("type") not in ANY_STEP]
+        passes = [a for a in mine if a.get("type") == "pass"]
+        if not passes:
+            return None
+        if action is not None and actor(action) == who:
+            kinds = {a.get("type") for a in mine}
+            return passes[0] if action.get("type") not in kinds else None
+        return passes[0] if len(passes) == len(mine) else None
+
+    def finish(self, position: JSON, company: str) -> JSON:
+        """Pass ``company``'s turn to its end where nothing but passes is left."""
+        for _ in range(MAX_IMPLIED):
+            if mover(position) != company:
+                return position
+            implied = self.implied_pass(position)
+            if implied is None:
+                return position
+            verdict = self.apply(position, implied)
+            if not verdict.accepted or verdict.position is None:
+                return position
+            self.applied.append(implied)
+            self.implied += 1
+            position = verdict.position
+        return position
