@@ -279,8 +279,9 @@ def _assign(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 
 
 def _platform(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
-    """The platform's own bookkeeping (1870's ``destination_connection`` check): no
-    player's act; the engine makes the connection run in its own steps."""
+    """The platform's own bookkeeping: 1870's ``destination_connection`` check (the
+    engine makes the connection run in its own steps) and ``end_game`` (a table ending
+    its game by hand: the values are compared where it stands). No player's act."""
     return []
 
 
@@ -290,4 +291,5 @@ HANDLERS: dict[str, Handler] = {
     "run_routes": _run_routes, "dividend": _dividend, "buy_train": _buy_train,
     "discard_train": _discard_train, "buy_company": _buy_company, "bankrupt": _bankrupt,
     "choose": _choose, "assign": _assign, "destination_connection": _platform,
+    "end_game": _platform,
 }

@@ -1,0 +1,197 @@
+"""``railrules replay --from 18xx.games FILE [--impl SPEC] [--timeout S] [--json OUT]``:
+replay a recorded game through an implementation, action by action (docs/replay.md).
+
+The record is read and its undo/redo resolved (``oracle/records/reader.py``); the
+engine starts a new game with the record's players (``P1`` .. ``Pn`` in the listed
+order) and options (its title, and each optional rule through the table of
+``oracle/records/titles.py``); each played action is translated from the record and
+the current position (``oracle/records/translate.py``) and applied, with the passes
+the platform implies (``record_steps.py``). The replay stops at the first action the
+engine refuses; at the end the engine's final values (``scores``: ``values``) are held
+against the record's ``result``.
+
+Exit 0 when the whole record replays and every final value matches, 1 at the first
+disagreement (a refusal, a final value that differs, an engine that fails to answer),
+2 for a bad command line or a record we cannot read: not JSON, a malformed record (it
+names what is wrong), an optional rule we do not model (named), an action we cannot
+translate, or undo/redo that disagrees with the record's ``skip`` flags.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from oracle.core.errors import MalformedInput
+from oracle.harness.record_report import Report, Stop
+from oracle.harness.record_steps import GAME, Refused, Steps, mover
+from oracle.harness.serve_mutant import resolve_spec
+from oracle.protocol.factory import make_implementation
+from oracle.protocol.implementation import (
+    Implementation,
+    ImplementationOutcome,
+    InvalidReply,
+    Unsupported,
+)
+from oracle.records.reader import (
+    Played,
+    Record,
+    RecordError,
+    load_record,
+    played,
+    skip_disagreements,
+)
+from oracle.records.titles import game_options
+from oracle.records.translate import Translator, Untranslatable
+
+JSON = dict[str, Any]
+
+
+def prepare(record: Record) -> tuple[Translator, dict[str, str], list[Played]]:
+    """Everything checked before the engine starts: the title, the optional rules, the
+    undo/redo against the ``skip`` flags, every action's type and names."""
+    translator = Translator(record)
+    options = game_options(record)
+    wrong = skip_disagreements(record)
+    if wrong:
+        raise RecordError("undo/redo disagrees with the record's skip flags: " +
+                          "; ".join(wrong[:5]) + (" ..." if len(wrong) > 5 else ""))
+    actions = played(record)
+    for p in actions:
+        translator.check(p)
+    return translator, options, actions
+
+
+def replay_record(record: Record, impl: Implementation, name: str = "") -> Report:
+    translator, options, actions = prepare(record)
+    report = Report(name, record, impl_name(impl), options, len(actions))
+    steps = Steps(impl)
+    try:
+        position = _new_game(impl, record, options)
+        for i in range(len(actions)):
+            position = _play(translator, steps, actions, i, position)
+            report.applied = i + 1
+        report.final(_values(impl, position), _game_over(impl, position))
+        report.notes.extend(translator.certs.differences(position))
+    except _Stopped as stopped:
+        report.stop = stopped.stop
+    except (ImplementationOutcome, InvalidReply) as err:
+        at = actions[report.applied].where() if report.applied < len(actions) else "the end"
+        report.stop = Stop("engine", at, {}, None, getattr(err, "outcome", "invalid-reply"),
+                           getattr(err, "message", str(err)))
+    report.implied, report.dropped = steps.implied, steps.dropped
+    return report
+
+
+def _new_game(impl: Implementation, record: Record, options: dict[str, str]) -> JSON:
+    try:
+        return impl.new_game(GAME, list(record.player_ids().values()), options)
+    except (MalformedInput, Unsupported) as err:  # options or players it does not take
+        raise _Stopped(Stop("new_game", "the new game", {"options": options}, None,
+                            getattr(err, "outcome", "malformed"), str(err))) from None
+
+
+class _Stopped(Exception):
+    def __init__(self, stop: Stop) -> None:
+        super().__init__(stop.reason)
+        self.stop = stop
+
+
+def _play(translator: Translator, steps: Steps, actions: list[Played], i: int,
+          position: JSON) -> JSON:
+    p = actions[i]
+    try:
+        translated = translator.translate(p, position)
+    except Untranslatable:
+        raise
+    except RecordError as err:  # the record's facts do not fit the engine's position
+        raise _Stopped(Stop("translation", p.where(), p.data, None, "", str(err))) from None
+    for action in translated:
+        position = _home_first(translator, steps, actions, i, position, action)
+        try:
+            position = steps.play(position, action)
+        except Refused as refused:
+            raise _Stopped(Stop("refused", p.where(), p.data, refused.action,
+                                refused.verdict.code, refused.verdict.reason)) from None
+    return position
+
+
+def _home_first(translator: Translator, steps: Steps, actions: list[Played], i: int,
+                position: JSON, action: JSON) -> JSON:
+    """An engine that places a home token first (step ``home``) gets the record's home
+    token before the tile the platform let the company lay first: the company's next
+    ``place_token`` of the same turn is played now (and dropped where it stands)."""
+    turn = position.get("turn") or {}
+    if turn.get("step") != "home" or action.get("type") == "place_token" or \
+            mover(position) != action.get("company"):
+        return position
+    for q in actions[i + 1:]:
+        if q.data.get("entity") != actions[i].data.get("entity"):
+            break
+        if q.data.get("type") == "place_token":
+            for token in translator.translate(q, position):
+                try:
+                    position = steps.play(position, token)
+                except Refused as refused:
+                    raise _Stopped(Stop("refused", q.where(), q.data, refused.action,
+                                        refused.verdict.code,
+                                        refused.verdict.reason)) from None
+            break
+    return position
+
+
+def _values(impl: Implementation, position: JSON) -> dict[str, int] | None:
+    try:
+        scores = impl.scores(GAME, position)
+    except Unsupported:
+        return None
+    values = scores.get("values") if isinstance(scores, dict) else None
+    if not isinstance(values, dict):
+        return None
+    return {str(k): v for k, v in values.items() if isinstance(v, int)}
+
+
+def _game_over(impl: Implementation, position: JSON) -> bool | None:
+    try:
+        return bool(impl.game_over(GAME, position))
+    except Unsupported:
+        return None
+
+
+def impl_name(impl: Implementation) -> str:
+    try:
+        return str(impl.hello().get("name", "?"))
+    except (ImplementationOutcome, AttributeError):
+        return "?"
+
+
+# -- the command line (railrules replay, --from) ---------------------------------------
+def run(args: argparse.Namespace) -> int:
+    if args.against is not None or args.no_divide:
+        print("railrules replay: --against and --no-divide replay fuzz traces, not records",
+              file=sys.stderr)
+        return 2
+    path = Path(args.trace)
+    try:
+        record = load_record(path)
+        prepare(record)
+    except RecordError as err:
+        print(f"railrules replay: {path.name}: {err}", file=sys.stderr)
+        return 2
+    spec = args.impl or "oracle"
+    impl = make_implementation(resolve_spec(spec), timeout=args.timeout, max_restarts=0)
+    try:
+        report = replay_record(record, impl, path.name)
+    except Untranslatable as err:
+        print(f"railrules replay: {path.name}: {err}", file=sys.stderr)
+        return 2
+    finally:
+        impl.close()
+    report.impl = spec
+    print(report.text(), end="")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report.to_json(), indent=1) + "\n", "utf-8")
+    return report.exit_code()
