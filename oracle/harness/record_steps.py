@@ -47,6 +47,18 @@ def actor(action: JSON) -> str | None:
     return None if who is None else str(who)
 
 
+def moved_past(position: JSON, action: JSON) -> bool:
+    """Whether ``action`` is a recorded pass for a mover the engine has moved past: a
+    company's pass outside its turn (``turn.company`` another, or none), a player's
+    pass where the position names another player to act."""
+    if action.get("type") != "pass":
+        return False
+    turn = position.get("turn") or {}
+    if "company" in action:
+        return turn.get("step") == "done" or turn.get("company") != action["company"]
+    return turn.get("player") is not None and turn.get("player") != action.get("player")
+
+
 class Refused(Exception):
     """The engine refused a translated action (``verdict`` says why)."""
 
@@ -69,7 +81,7 @@ class Steps:
         """Apply ``action``, with implied passes before it; the new position. Raises
         ``Refused`` for the first refusal no implied pass explains."""
         for _ in range(MAX_IMPLIED + 1):
-            if action.get("type") == "pass" and mover(position) not in (None, actor(action)):
+            if moved_past(position, action):
                 self.dropped += 1
                 return position
             verdict = self.apply(position, action)
