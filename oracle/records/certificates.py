@@ -6,8 +6,10 @@ certificate starts in the IPO. ``par`` moves the president's to the player; a bu
 the listed certificates to the buyer; a sale moves ``percent`` worth of them to the
 pool. Certificates leave the IPO only by par and by buys that list them, so whether a
 listed one comes from the IPO is exact; between players the presidency changes hands
-(the president's certificate for two shares) as the published rules say, and
-``differences`` holds the tally against a position's ``shares`` counts.
+(the president's certificate for two shares) as the published rules say; which two
+shares is the platform's choice, so where the record later names a certificate
+elsewhere than we have it, the two holders swap one of the same size (every holding
+stays right). ``differences`` holds the tally against a position's ``shares`` counts.
 """
 
 from __future__ import annotations
@@ -51,15 +53,18 @@ class Certificates:
         self.where[cert] = player
 
     def grant(self, player: str, company: str, cert: str) -> None:
-        """A certificate a private brings its buyer (``titles.PRIVATE_SHARES``)."""
+        """A certificate a private brings its buyer (``titles.PRIVATE_SHARES``): with
+        each bid on the private (the auction, before any share is traded), to its
+        bidder; the last bid wins."""
         self._know(cert, company)
-        if self.at(cert) == IPO:
-            self.where[cert] = player
+        self.where[cert] = player
 
     def buy(self, player: str, company: str, cert: str) -> str:
         """Move ``cert`` to ``player``; where it came from (``ipo`` or ``pool``)."""
         self._know(cert, company)
         source = IPO if self.at(cert) == IPO else POOL
+        if source == POOL:
+            self._claim(cert, POOL, [cert])
         self.where[cert] = player
         self._presidency(company, player)
         return source
@@ -71,7 +76,7 @@ class Certificates:
         listed = list(certs)
         for cert in listed:
             self._know(cert, company)
-            self.where[cert] = player  # the record says the seller holds them
+            self._claim(cert, player, listed)  # the record says the seller holds them
         left = percent // 10
         for cert in (c for c in listed if units(c) == 1):
             if left > 0:
@@ -83,11 +88,27 @@ class Certificates:
                 self.where[cert] = POOL
         self._presidency(company, None)
 
+    def _claim(self, cert: str, holder: str, keep: list[str]) -> None:
+        """The record says ``holder`` has ``cert`` where we have another player: the
+        two certificates of a presidency change are the platform's choice, so give
+        that player one of ``holder``'s own of the same size instead (not one of
+        ``keep``): every holding stays as it was."""
+        old = self.at(cert)
+        if old in (holder, IPO):
+            self.where[cert] = holder
+            return
+        spare = [c for c, w in sorted(self.where.items()) if w == holder and c not in keep
+                 and units(c) == units(cert) and self.company.get(c) == self.company[cert]]
+        if spare and old != POOL:
+            self.where[spare[0]] = old
+        self.where[cert] = holder
+
     def _shares_of(self, holder: str, company: str) -> list[str]:
         return sorted(c for c, w in self.where.items()
                       if w == holder and units(c) == 1 and self.company.get(c) == company)
 
-    def _president(self, company: str) -> str | None:
+    def president(self, company: str) -> str | None:
+        """The player holding ``company``'s president's certificate, if any."""
         owner = [w for c, w in self.where.items()
                  if units(c) == 2 and self.company.get(c) == company]
         return owner[0] if owner and owner[0] not in (IPO, POOL) else None
@@ -111,7 +132,7 @@ class Certificates:
 
     def _presidency(self, company: str, buyer: str | None) -> None:
         """A player holding more than the president becomes president."""
-        old = self._president(company)
+        old = self.president(company)
         if old is None or buyer is None or buyer == old:
             return
         if self.holding(company, buyer) > self.holding(company, old):

@@ -48,7 +48,6 @@ class Translator:
         self.certs = Certificates()
         #: train instance -> ``pool`` or the company holding it (absent: the depot)
         self.trains: dict[str, str] = {}
-        self._granted: set[str] = set()
         #: private -> the hex it was last assigned to (1870's tokens)
         self.assigned: dict[str, str] = {}
         #: the company that acted last (whose turn a private's power falls in)
@@ -80,20 +79,9 @@ class Translator:
         if handler is None:
             raise Untranslatable(f"{p.where()}: action type {p.data['type']!r} is not "
                                  f"translated for {self.record.title}")
-        if position is not None:
-            self._grant_private_shares(position)
         if p.data.get("entity_type") == "corporation":
             self.operating = self.company(p)
         return handler(self, p, position)
-
-    def _grant_private_shares(self, position: JSON) -> None:
-        for private in position.get("privates", []):
-            cert = PRIVATE_SHARES.get(self.title.id, {}).get(str(private.get("id")))
-            owner = private.get("owner")
-            if cert is None or cert in self._granted or owner not in self.players.values():
-                continue
-            self._granted.add(cert)
-            self.certs.grant(str(owner), self.names.certificate(cert, "privates")[0], cert)
 
     def check(self, p: Played) -> None:
         """The names an entry uses, checked before anything is played (a malformed
@@ -122,8 +110,14 @@ def _pass(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 
 
 def _bid(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
-    return [{"type": "bid", "player": t.player(p),
-             "private": t.names.private(p.data.get("company"), p.where()),
+    """A bid; a private that brings a share (``titles.PRIVATE_SHARES``) brings it to its
+    last bidder: the auction's winner."""
+    player = t.player(p)
+    private = t.names.private(p.data.get("company"), p.where())
+    cert = PRIVATE_SHARES.get(t.title.id, {}).get(private)
+    if cert is not None:
+        t.certs.grant(player, t.names.certificate(cert, p.where())[0], cert)
+    return [{"type": "bid", "player": player, "private": private,
              "price": int(p.data["price"])}]
 
 
