@@ -63,6 +63,8 @@ class Report:
     def verdict(self) -> str:
         if self.stop is not None:
             return self.stop.kind
+        if not self.finished:
+            return "played" if self.applied == self.total else "unfinished"
         if self.values is None:
             return "no-values"
         same = all(r["record"] == r["engine"] for r in self.rows())

@@ -14,6 +14,7 @@ dropped. Everything else the engine refuses is a disagreement with the record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +77,9 @@ class Steps:
     applied: list[JSON] = field(default_factory=list)
     implied: int = 0
     dropped: int = 0
+    #: an act the engine asks for before ``action`` that the record holds elsewhere or
+    #: not at all (the driver's: a home token, ``replay_record._home_token``), or None
+    pre_act: Callable[[JSON, JSON], JSON | None] | None = None
 
     def play(self, position: JSON, action: JSON) -> JSON:
         """Apply ``action``, with implied passes before it; the new position. Raises
@@ -88,7 +92,8 @@ class Steps:
             if verdict.accepted and verdict.position is not None:
                 self.applied.append(action)
                 return verdict.position
-            implied = self.implied_pass(position, action)
+            implied = self.pre_act(position, action) if self.pre_act else None
+            implied = implied or self.implied_pass(position, action)
             if implied is None:
                 raise Refused(action, verdict)
             passed = self.apply(position, implied)

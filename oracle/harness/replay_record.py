@@ -22,12 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.harness.record_report import Report, Stop
-from oracle.harness.record_steps import GAME, Refused, Steps, mover
+from oracle.harness.record_steps import GAME, Refused, Steps
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import (
@@ -65,25 +66,44 @@ def prepare(record: Record) -> tuple[Translator, dict[str, str], list[Played]]:
     return translator, options, actions
 
 
-def replay_record(record: Record, impl: Implementation, name: str = "") -> Report:
+def replay_record(record: Record, impl: Implementation, name: str = "",
+                  span: Span | None = None) -> Report:
+    """Replay the whole record from a new game; or, with ``span``, the played actions
+    ``span.first`` .. ``span.last - 1`` from ``span.start``, a position the engine
+    reached there (the record before it followed without an engine), and no final
+    values (a part of a game: ``Report.finished`` stays false)."""
     translator, options, actions = prepare(record)
-    report = Report(name, record, impl_name(impl), options, len(actions))
+    first, last = (span.first, span.last) if span else (0, len(actions))
+    report = Report(name, record, impl_name(impl), options, last - first)
     steps = Steps(impl)
     try:
-        position = _new_game(impl, record, options)
-        for i in range(len(actions)):
+        for p in actions[:first]:
+            translator.translate(p, None)
+        position = span.start if span else _new_game(impl, record, options)
+        for i in range(first, last):
             position = _play(translator, steps, actions, i, position)
-            report.applied = i + 1
-        report.final(_values(impl, position), _game_over(impl, position))
-        report.notes.extend(translator.certs.differences(position))
+            report.applied = i + 1 - first
+        if span is None:
+            report.final(_values(impl, position), _game_over(impl, position))
+            report.notes.extend(translator.certs.differences(position))
     except _Stopped as stopped:
         report.stop = stopped.stop
     except (ImplementationOutcome, InvalidReply) as err:
-        at = actions[report.applied].where() if report.applied < len(actions) else "the end"
+        at = actions[first + report.applied].where() if report.applied < last - first \
+            else "the end"
         report.stop = Stop("engine", at, {}, None, getattr(err, "outcome", "invalid-reply"),
                            getattr(err, "message", str(err)))
     report.implied, report.dropped = steps.implied, steps.dropped
     return report
+
+
+@dataclass(frozen=True)
+class Span:
+    """A part of a record: played actions ``first`` .. ``last - 1``, from ``start``."""
+
+    start: JSON
+    first: int
+    last: int
 
 
 def _new_game(impl: Implementation, record: Record, options: dict[str, str]) -> JSON:
@@ -103,44 +123,59 @@ class _Stopped(Exception):
 def _play(translator: Translator, steps: Steps, actions: list[Played], i: int,
           position: JSON) -> JSON:
     p = actions[i]
+    if _deferred_pass(actions, i):
+        steps.dropped += 1
+        return position
     try:
         translated = translator.translate(p, position)
     except Untranslatable:
         raise
     except RecordError as err:  # the record's facts do not fit the engine's position
         raise _Stopped(Stop("translation", p.where(), p.data, None, "", str(err))) from None
+    steps.pre_act = lambda at, action: _home_token(translator, steps, actions, i, at, action)
     for action in translated:
-        position = _home_first(translator, steps, actions, i, position, action)
-        try:
-            position = steps.play(position, action)
-        except Refused as refused:
-            raise _Stopped(Stop("refused", p.where(), p.data, refused.action,
-                                refused.verdict.code, refused.verdict.reason)) from None
+        position = _apply(steps, p, position, action)
     return position
 
 
-def _home_first(translator: Translator, steps: Steps, actions: list[Played], i: int,
-                position: JSON, action: JSON) -> JSON:
-    """An engine that places a home token first (step ``home``) gets the record's home
-    token before the tile the platform let the company lay first: the company's next
-    ``place_token`` of the same turn is played now (and dropped where it stands)."""
+def _apply(steps: Steps, p: Played, position: JSON, action: JSON) -> JSON:
+    try:
+        return steps.play(position, action)
+    except Refused as refused:
+        raise _Stopped(Stop("refused", p.where(), p.data, refused.action,
+                            refused.verdict.code, refused.verdict.reason)) from None
+
+
+def _deferred_pass(actions: list[Played], i: int) -> bool:
+    """A company's pass that ends the platform's train step before the company buys a
+    private (the platform's next step; railrules lets a company buy a private at any
+    step, and its pass after the purchase ends the turn): no railrules act."""
+    p, after = actions[i], actions[i + 1:i + 2]
+    return p.data.get("type") == "pass" and p.data.get("entity_type") == "corporation" \
+        and bool(after) and after[0].data.get("type") == "buy_company" \
+        and after[0].data.get("entity") == p.data.get("entity")
+
+
+def _home_token(translator: Translator, steps: Steps, actions: list[Played], i: int,
+                position: JSON, action: JSON) -> JSON | None:
+    """The operating company's home token, where the engine asks for it first (step
+    ``home``) and the record holds another act: the record's ``place_token`` of the
+    same turn if it has one (the platform lets a company lay its tile first: 1830's
+    ERIE then places its home token on a city of it), else the one home token the
+    engine offers (the platform places it by itself, with no action)."""
     turn = position.get("turn") or {}
-    if turn.get("step") != "home" or action.get("type") == "place_token" or \
-            mover(position) != action.get("company"):
-        return position
+    company = turn.get("company")
+    if turn.get("step") != "home" or action.get("type") == "place_token" or company is None:
+        return None
     for q in actions[i + 1:]:
         if q.data.get("entity") != actions[i].data.get("entity"):
             break
         if q.data.get("type") == "place_token":
-            for token in translator.translate(q, position):
-                try:
-                    position = steps.play(position, token)
-                except Refused as refused:
-                    raise _Stopped(Stop("refused", q.where(), q.data, refused.action,
-                                        refused.verdict.code,
-                                        refused.verdict.reason)) from None
-            break
-    return position
+            tokens = translator.translate(q, position)
+            return tokens[0] if tokens else None
+    offered = [a for a in steps.impl.legal_actions(GAME, position)
+               if a.get("type") == "place_token" and a.get("company") == company]
+    return offered[0] if len(offered) == 1 else None
 
 
 def _values(impl: Implementation, position: JSON) -> dict[str, int] | None:
