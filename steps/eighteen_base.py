@@ -13,6 +13,7 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
+from steps.eighteen_new_game import operating_turn_only
 from steps.world import World
 
 GAME = "18xx"
@@ -103,7 +104,7 @@ def _loaded(world: World) -> JSON:
 # -- Given -------------------------------------------------------------------------
 @given(parsers.parse('an 18xx "{title}" game in phase "{phase}"'))
 def new_game(world: World, title: str, phase: str) -> None:
-    position = world.impl.new_game(GAME, list(PLAYERS), {"title": title})
+    position = operating_turn_only(world.impl.new_game(GAME, list(PLAYERS), {"title": title}))
     _start(world, dict(position, phase=phase))
 
 

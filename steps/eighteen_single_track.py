@@ -12,6 +12,7 @@ from typing import Any
 from pytest_bdd import given, parsers, then, when
 
 from steps.eighteen_base import _reload, _start
+from steps.eighteen_new_game import operating_turn_only
 from steps.world import World
 
 GAME = "18xx"
@@ -36,7 +37,8 @@ def _company(position: JSON, company: str) -> JSON:
 @given(parsers.parse('an 18xx "{title}" game with single track in phase "{phase}"'))
 def single_track_game(world: World, title: str, phase: str) -> None:
     """The variant's tiles, halts and minors, as ``new_game`` sets them up."""
-    position = world.impl.new_game(GAME, list(PLAYERS), {"title": title, "single_track": "yes"})
+    position = operating_turn_only(
+        world.impl.new_game(GAME, list(PLAYERS), {"title": title, "single_track": "yes"}))
     _start(world, dict(position, phase=phase))
 
 

@@ -47,6 +47,9 @@ from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_NAMES, Rules
+from oracle.eighteen.whole import candidates as whole_candidates
+from oracle.eighteen.whole import sequence as whole_sequence
+from oracle.eighteen.whole import values as whole_values
 
 JSON = dict[str, Any]
 PACKAGE = "oracle.eighteen"
@@ -115,7 +118,11 @@ class EighteenAPI(Pins[State]):
             operating_order=(),
             turn=Turn(None, "done"),
         )
-        return self.rules.single_track.starting_trains(state).to_json()
+        state = self.rules.single_track.starting_trains(state)
+        if title.whole is not None:  # a whole game: the private auction first
+            depot = tuple(sorted((t.name, t.count) for t in title.trains))
+            state = whole_sequence.new_game(depot, state)
+        return state.to_json()
 
     def validate(self, position: JSON) -> None:
         self.load(position)
@@ -138,9 +145,14 @@ class EighteenAPI(Pins[State]):
         return after
 
     def scores(self, position: JSON) -> JSON:
+        """Cash and treasuries; in a whole game also each player's value (cash, shares
+        at the market price, open privates at face value: ``whole/values.py``)."""
         state = self.load(position)
-        return {"players": {p.id: p.cash for p in state.players},
-                "companies": {c.id: c.treasury for c in state.companies}}
+        out: JSON = {"players": {p.id: p.cash for p in state.players},
+                     "companies": {c.id: c.treasury for c in state.companies}}
+        if state.game is not None:
+            out["values"] = whole_values.values(self.rules.title(state), state)
+        return out
 
     def conservation(self, before: JSON, after: JSON) -> list[str]:
         return conservation(before, after)
@@ -187,8 +199,8 @@ class EighteenAPI(Pins[State]):
     # -- candidate actions for legal_actions ---------------------------------------
     def candidates(self, state: State) -> list[Action]:
         company_id = state.turn.company
-        if company_id is None:
-            return []
+        if company_id is None:  # a whole game's auction or stock round, or nothing
+            return whole_candidates.candidates(self.rules, state)
         title = self.rules.title(state)
         exchanges = private_exchange.candidates(self.rules, state)  # a player's, any step
         out: list[Action] = [Pass(company_id), *exchanges]

@@ -16,6 +16,10 @@ from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.turn.registry import STEP_NAMES
 
+#: the steps without an operating company: the turn is over, or a whole game is in its
+#: private auction or a stock round (oracle/eighteen/whole)
+PLAYERS_STEPS = ("done", "auction", "stock")
+
 
 def check(title: TitleData, state: State) -> None:
     """Refuse the first fact of ``state`` that ``title`` (as its options make it)
@@ -40,6 +44,7 @@ def check(title: TitleData, state: State) -> None:
     _trains(title, state)
     obsolete.check_position(title, state)
     _turn(state, company_ids)
+    _game(title, state, player_ids)
 
 
 def _companies(title: TitleData, state: State, player_ids: list[str],
@@ -124,8 +129,9 @@ def _turn(state: State, company_ids: list[str]) -> None:
     if turn.step not in STEP_NAMES:
         raise MalformedInput("turn.step", f"unknown step {turn.step!r} (known: "
                              f"{', '.join(STEP_NAMES)})")
-    if (turn.company is None) != (turn.step == "done"):
-        raise MalformedInput("turn", "a turn has a company exactly when it is not done")
+    if (turn.company is None) != (turn.step in PLAYERS_STEPS):
+        raise MalformedInput("turn", "a turn has a company exactly when it is not done "
+                             "(nor a whole game's auction or stock round)")
     if state.ended is not None and turn.step != "done":
         raise MalformedInput("ended", "a game that ended has no turn going on")
     if turn.company is not None and turn.company not in company_ids:
@@ -135,6 +141,37 @@ def _turn(state: State, company_ids: list[str]) -> None:
     if state.round is not None and state.round[0] > state.round[1]:
         raise MalformedInput("round", f"round {state.round[0]} of a set of "
                              f"{state.round[1]}")
+
+
+def _game(title: TitleData, state: State, player_ids: list[str]) -> None:
+    """A whole game's round (``model/game_round.py``) stands where its turn does."""
+    game = state.game
+    if game is None:
+        if state.turn.step in ("auction", "stock"):
+            raise MalformedInput("turn.step", f"{state.turn.step}: only in a whole game")
+        return
+    if title.whole is None:
+        raise MalformedInput("game_round", f"{title.id} is not played as a whole game here")
+    wanted = {"auction": "auction", "stock": "stock"}.get(game.kind)
+    if wanted is not None and state.turn.step != wanted and state.ended is None:
+        raise MalformedInput("turn.step", f"the {game.kind} round's step is {wanted}")
+    if wanted is None and state.turn.step in ("auction", "stock"):
+        raise MalformedInput("turn.step", "an operating round's step")
+    named = [game.priority, game.acting, game.last_actor, game.resume_after,
+             *(b.player for b in game.bids), *(p for p, _ in game.sold)]
+    for who in named:
+        if who is not None and who not in player_ids:
+            raise MalformedInput("game_round", f"unknown player {who!r}")
+    if (game.acting is None) == (wanted is not None and state.ended is None):
+        raise MalformedInput("game_round.acting", "a player acts exactly in the auction "
+                             "and the stock rounds")
+    privates = {p.id for p in title.privates}
+    for b in game.bids:
+        if b.private not in privates:
+            raise MalformedInput("game_round.bids", f"unknown private {b.private!r}")
+    for c in state.companies:
+        if sum(n for _, n in c.shares) > 10:
+            raise MalformedInput(f"companies.{c.id}.shares", "more than ten shares")
 
 
 def _money_adds_up(title: TitleData, state: State) -> None:

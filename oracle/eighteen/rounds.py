@@ -21,11 +21,14 @@ from oracle.eighteen import private_sale
 from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.operating import operating_order
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.whole import sequence
 
 
 def after_last_turn(rules: TurnContext, state: State) -> State:
     """The last company of the round has operated: the next round of the set, or
     ``done``."""
+    if state.game is not None and (state.round is None or state.round[0] >= state.round[1]):
+        return sequence.after_set(rules, state)  # a whole game: the next stock round
     if state.round is None or state.round[0] >= state.round[1] or not state.operating_order:
         return replace(state, turn=Turn(None, "done"))
     order = operating_order(state)

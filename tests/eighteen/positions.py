@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.eighteen.api import API
+from steps.eighteen_new_game import operating_turn_only
 
 JSON = dict[str, Any]
 
@@ -13,7 +14,7 @@ def position(title: str, phase: str, *, presidents: dict[str, tuple[str, int]],
              owners: dict[str, str] | None = None, tiles: list[tuple[str, str, int]] | None = None,
              tokens: list[tuple[str, int, str]] | None = None, turn: tuple[str, str] | None = None,
              options: dict[str, str] | None = None, order: list[str] | None = None) -> JSON:
-    p = API.new_game(["P1", "P2", "P3"], {"title": title, **(options or {})})
+    p = operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title, **(options or {})}))
     p["phase"] = phase
     for c in p["companies"]:
         if c["id"] in presidents:

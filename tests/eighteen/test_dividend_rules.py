@@ -17,6 +17,7 @@ from oracle.eighteen.model.state import State
 from oracle.eighteen.operating import dividend_rule
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.titles import TITLES
+from steps.eighteen_new_game import operating_turn_only
 from tests.eighteen.golden_positions import BUILDERS
 
 JSON = dict[str, Any]
@@ -43,7 +44,7 @@ def test_1825_price_moves_by_the_size_of_the_dividend(dividend: int, price: int,
 ])
 def test_each_title_names_the_shares_that_pay_the_treasury(title: str,
                                                            holders: set[str]) -> None:
-    state = State.from_json(API.new_game(["P1", "P2", "P3"], {"title": title}))
+    state = State.from_json(operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title})))
     assert dividend_rule(Rules(TITLES), state).to_treasury == holders
     assert dividend_rule(Rules(TITLES), state).scaled == (title == "1825")
 

@@ -14,6 +14,7 @@ import pytest
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.api import API
+from steps.eighteen_new_game import operating_turn_only
 from tests.eighteen.positions import balanced, bank_at, position
 
 JSON = dict[str, Any]
@@ -115,7 +116,7 @@ def test_the_message_names_every_sum() -> None:
 
 def test_every_title_starts_with_its_money() -> None:
     for title in API.rules.titles:
-        p = API.new_game(["P1", "P2", "P3"], {"title": title})
+        p = operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title}))
         held = p["bank"] + sum(x["cash"] for x in p["players"])
         assert held == API.rules.titles[title].bank, title
         API.validate(p)

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from oracle.eighteen.api import API
 from oracle.eighteen.titles import TITLES
 from oracle.harness.reports.html import picture
+from steps.eighteen_new_game import operating_turn_only
 from tests.eighteen.test_route_queries import scranton_line
 
 
@@ -22,7 +23,7 @@ def test_the_whole_board_with_the_best_run_in_colour() -> None:
 
 def test_every_title_draws() -> None:
     for title in TITLES:
-        p = API.new_game(["P1", "P2"], {"title": title})
+        p = operating_turn_only(API.new_game(["P1", "P2"], {"title": title}))
         svg = picture("18xx", p, {})
         ET.fromstring(svg)
         assert "could not be drawn" not in svg

@@ -15,6 +15,7 @@ from oracle.eighteen.api import API
 from oracle.eighteen.load.loader import check_references, load_title_data
 from oracle.eighteen.model.state import BonusToken
 from oracle.eighteen.titles import TITLES
+from steps.eighteen_new_game import operating_turn_only
 from tests.eighteen.test_operating import DEPOT, act, company, refused, with_trains
 from tests.harness.requires import SHARED, needs_shared
 
@@ -86,7 +87,7 @@ def test_a_bonus_token_stops_counting_in_its_phase(title_id: str, private_id: st
     gone_with = next(t for t in title.trains if event in t.events)
     assert pdef.token is not None and pdef.token.bonus
     assert pdef.token.bonus_removed_in_phase == gone_with.starts_phase
-    state = API.load(API.new_game(["P1", "P2", "P3"], {"title": title_id}))
+    state = API.load(operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title_id})))
     token = BonusToken("X", pdef.id, "C", pdef.token.bonus if pdef.token else 0)
     gone = pdef.token.bonus_removed_in_phase if pdef.token else ""
     assert train_events.bonus_counts(title, state, token)
@@ -144,7 +145,7 @@ def late_position(title_id: str, bought: str) -> JSON:
     title = TITLES[title_id]
     names = [t.name for t in title.trains]
     train = title.trains[names.index(bought)]
-    p = API.new_game(["P1", "P2", "P3"], {"title": title_id})
+    p = operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title_id}))
     phases = [x.name for x in title.phases]
     start = train.starts_phase
     p["phase"] = phases[max(0, phases.index(start) - 1)] if start in phases else phases[0]

@@ -31,6 +31,9 @@
   share of ``of`` from the IPO (``ipo``) or the pool (``pool``); the private closes. A
   player's act, at any step of the operating round: it has no ``company``
   (private_exchange.py)
+
+A whole game's player actions (``bid``, ``par``, ``buy_shares``, a player's ``pass`` and
+``sell_shares``): ``player_actions.py``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.core.schema import validate
+from oracle.eighteen.model.player_actions import PlayerAction, player_action_from_json
 
 JSON = dict[str, Any]
 
@@ -190,12 +194,15 @@ class ExchangePrivate:
 
 
 Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
-    SellShares | Bankrupt | BuyPrivate | ExchangePrivate
+    SellShares | Bankrupt | BuyPrivate | ExchangePrivate | PlayerAction
 
 
 def action_from_json(data: Any) -> Action:
     validate(data, "oracle.eighteen", "action.schema.json", what="action")
     kind = data["type"]
+    played = player_action_from_json(data)  # a whole game's auction and stock rounds
+    if played is not None:
+        return played
     if kind == "lay_tile":
         return LayTile(data["company"], data["hex"], data["tile"], data["rotation"],
                        data.get("private", ""))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from oracle.eighteen.model.game_round import GameRound
+
 JSON = dict[str, Any]
 
 
@@ -45,6 +47,9 @@ class Company:
     #: the company is in its first operating round (1870's MRBC home lay,
     #: private_variants.py): set by whoever floats it, cleared when its turn ends
     first_round: bool = False
+    #: the par price (a whole game's company once its president's certificate is
+    #: bought: its IPO shares sell at it); None where not modelled
+    par: int | None = None
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -60,6 +65,8 @@ class Company:
             out["obsolete"] = sorted(self.obsolete)
         if self.first_round:
             out["first_round"] = True
+        if self.par is not None:
+            out["par"] = self.par
         return out
 
     @staticmethod
@@ -69,7 +76,8 @@ class Company:
                        tuple(c["trains"]), c["share_price"],
                        (int(market[0]), int(market[1])) if market is not None else None,
                        tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
-                       tuple(sorted(c.get("obsolete", ()))), bool(c.get("first_round", False)))
+                       tuple(sorted(c.get("obsolete", ()))), bool(c.get("first_round", False)),
+                       c.get("par"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +200,9 @@ class State:
     #: the game ended inside a turn, and why (``bankruptcy``: emergency.py); None
     #: while it goes on
     ended: str | None = None
+    #: a whole game's round (auction, stock, operating: ``model/game_round.py``);
+    #: None for a position that is one operating turn
+    game: GameRound | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -249,6 +260,7 @@ class State:
             **({"round": {"operating": self.round[0], "of": self.round[1]}}
                if self.round is not None else {}),
             **({"ended": self.ended} if self.ended is not None else {}),
+            **({"game_round": self.game.to_json()} if self.game is not None else {}),
         }
 
     @staticmethod
@@ -288,4 +300,5 @@ class State:
             round=(int(data["round"]["operating"]), int(data["round"]["of"]))
             if "round" in data else None,
             ended=data.get("ended"),
+            game=GameRound.from_json(data["game_round"]) if "game_round" in data else None,
         )

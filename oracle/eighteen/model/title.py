@@ -11,6 +11,7 @@ from oracle.eighteen.model.board import MapDef, Phase
 from oracle.eighteen.model.market import DividendRule
 from oracle.eighteen.model.privates import PrivateDef
 from oracle.eighteen.model.records import MarketDef, PhaseDef, TrainType
+from oracle.eighteen.model.whole_def import WholeGameDef
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,9 @@ class TitleData:
     #: RouteContext: 1825 single track (ST-04, ST-05, ST-06, ST-11); None: none
     route_context: Callable[[Any, Any, Any], Any] | None = field(
         default=None, hash=False, compare=False)
+    #: the whole game's rules (private auction, stock rounds, sets of operating
+    #: rounds: ``oracle/eighteen/whole``); None: the title plays operating turns only
+    whole: WholeGameDef | None = None
 
     def company(self, company_id: str) -> CompanyDef | None:
         return next((c for c in self.companies if c.id == company_id), None)

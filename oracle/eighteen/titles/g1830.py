@@ -20,6 +20,7 @@ from oracle.eighteen.model.privates import (
     TilePower,
     half_to_double,
 )
+from oracle.eighteen.model.whole_def import PrivateCertificate, WholeGameDef
 from oracle.eighteen.titles.common import delaware_and_hudson, settle_dh
 
 #: the phases in which a company may buy a private (the first 3 train on; the first 5
@@ -63,8 +64,22 @@ DELAWARE_HUDSON = dataclasses.replace(delaware_and_hudson("F16"),
 
 #: the title's mechanisms beyond the base turn, in the order their checks run: the discards
 #: after a phase change; 1830's emergency train purchase (emergency.py)
-MECHANISMS = ("excess_trains", "emergency_sales")
+MECHANISMS = ("excess_trains", "emergency_sales", "whole_game")
 
-TITLE = load_title("1830", privates=(SCHUYLKILL_VALLEY, CHAMPLAIN_ST_LAWRENCE, DELAWARE_HUDSON,
-                                     MOHAWK_HUDSON, CAMDEN_AMBOY, BALTIMORE_OHIO),
-                   privates_hook=settle_dh, mechanisms=MECHANISMS)
+#: the whole game (oracle/eighteen/whole; docs/18xx.md "Whole games"): the published
+#: rules' certificate limits (3 to 6 players; 28 for two, as 18xx.games plays it), one
+#: operating round a set in phase 2, two in phases 3 and 4, three from phase 5; the
+#: Schuylkill Valley's price falls while every player passes; the C&A brings a PRR
+#: share, the B&O the B&O president's certificate
+WHOLE = WholeGameDef(
+    cert_limit={2: 28, 3: 20, 4: 16, 5: 13, 6: 11},
+    operating_rounds={"2": 1, "3": 2, "4": 2, "5": 3, "6": 3, "D": 3},
+    discounted="SV",
+    private_certificates=(PrivateCertificate("CA", "PRR", 1),
+                          PrivateCertificate("BO", "BO", 2, president=True)))
+
+TITLE = dataclasses.replace(
+    load_title("1830", privates=(SCHUYLKILL_VALLEY, CHAMPLAIN_ST_LAWRENCE, DELAWARE_HUDSON,
+                                 MOHAWK_HUDSON, CAMDEN_AMBOY, BALTIMORE_OHIO),
+               privates_hook=settle_dh, mechanisms=MECHANISMS),
+    whole=WHOLE)

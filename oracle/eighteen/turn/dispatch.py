@@ -5,6 +5,7 @@ turn goes through."""
 from __future__ import annotations
 
 from oracle.eighteen.model.actions import Action, ExchangePrivate
+from oracle.eighteen.model.player_actions import PLAYER_ACTIONS
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.compose import DONE, TurnPlan
 from oracle.eighteen.turn.context import refuse
@@ -20,6 +21,9 @@ def apply(rules: RulesContext, plan: TurnPlan, state: State, action: Action) -> 
             return taken
     # a player's act names no company: the base mechanisms took it (turn/steps.py)
     assert not isinstance(action, ExchangePrivate)
+    if isinstance(action, PLAYER_ACTIONS):  # a whole game's (oracle/eighteen/whole)
+        raise refuse("round/not_stock_round", "this position is an operating turn: no "
+                     "auction or stock round")
     company = rules.operating_company(state, action.company)
     step = state.turn.step
     if step != DONE and step not in rules.title(state).operating_steps:

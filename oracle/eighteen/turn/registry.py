@@ -20,10 +20,11 @@ from oracle.eighteen.turn.lay_checks import (
     WATER_BORDERS,
 )
 from oracle.eighteen.turn.protocol import Mechanism
+from oracle.eighteen.whole.mechanism import WHOLE_GAME
 
 MECHANISMS: Final[dict[str, Mechanism]] = {m.name: m for m in (
     HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS, SINGLE_TRACK, EXCESS_TRAINS, EMERGENCY_SALES,
-    CONNECTION_RUNS)}
+    CONNECTION_RUNS, WHOLE_GAME)}
 
 #: every step a position may stand in, ``done`` last
 STEP_NAMES: Final[tuple[str, ...]] = step_names(tuple(MECHANISMS.values()))

@@ -1,0 +1,50 @@
+"""A title's whole-game rules as data (``oracle/eighteen/whole``): the certificate
+limit, the operating rounds a phase plays, the private auction's numbers, the shares
+that come with privates, and which market zones lift which limit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateCertificate:
+    """A share certificate that comes with a private bought in the auction: ``units``
+    tenths of ``company``; the president's (1830's B&O), whose buyer then sets the par
+    price at once, or an ordinary share (1830's C&A: 10% of the PRR)."""
+
+    private: str
+    company: str
+    units: int
+    president: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WholeGameDef:
+    #: players -> certificates a player may hold
+    cert_limit: Mapping[int, int] = field(hash=False)
+    #: phase -> operating rounds in each set that begins in it
+    operating_rounds: Mapping[str, int] = field(hash=False)
+    #: the most of one company a player may hold, in percent (zones may lift it)
+    holding_limit: int = 60
+    #: the most of one company the pool may hold, in percent
+    pool_limit: int = 50
+    #: the auction: a bid is a multiple of ``bid_step``, at least ``first_bid_over``
+    #: above the face value and ``bid_step`` above the highest bid
+    bid_step: int = 5
+    first_bid_over: int = 5
+    #: the private whose price falls by ``bid_step`` each time every player passes
+    #: while it is unsold (1830's Schuylkill Valley)
+    discounted: str = ""
+    private_certificates: tuple[PrivateCertificate, ...] = ()
+    #: zones whose shares do not count toward the certificate limit
+    uncounted_zones: tuple[str, ...] = ("yellow", "orange", "brown")
+    #: zones in which a player may hold more than ``holding_limit``
+    unlimited_zones: tuple[str, ...] = ("orange", "brown")
+    #: zones in which a player may buy more than one share of a company a turn
+    multiple_buy_zones: tuple[str, ...] = ("brown",)
+    #: no share is sold in the first stock round
+    no_sales_in_first_round: bool = True
+    #: a floated company receives ten times its par price (full capitalisation)
+    capital_shares: int = 10

@@ -1,0 +1,82 @@
+"""Who holds a company's shares, and what follows from it: the president, the
+certificate count, the float. Shares are counted in tenths (one 10% share is a unit;
+the president's certificate is two units and one certificate)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from oracle.eighteen.model.market import price
+from oracle.eighteen.model.records import MarketDef
+from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.title import TitleData
+from oracle.eighteen.model.whole_def import WholeGameDef
+
+IPO = "ipo"
+POOL = "pool"
+#: a company's shares, in units
+UNITS = 10
+PRESIDENT_UNITS = 2
+
+
+def units(company: Company, holder: str) -> int:
+    return dict(company.shares).get(holder, 0)
+
+
+def move_units(company: Company, giver: str, taker: str, count: int) -> Company:
+    """``count`` units pass from ``giver`` to ``taker`` (a holder with none is left out)."""
+    held = dict(company.shares)
+    held[giver] = held.get(giver, 0) - count
+    held[taker] = held.get(taker, 0) + count
+    return replace(company, shares=tuple(sorted((k, v) for k, v in held.items() if v)))
+
+
+def president_after(state: State, company: Company) -> str | None:
+    """The president once holdings changed: the president stays unless another player
+    holds more; then the one holding most (at least the president's certificate),
+    the first such after the president in seating order."""
+    current = company.president
+    if current is None:
+        return None
+    order = [p.id for p in state.players]
+    start = order.index(current) if current in order else 0
+    seated = order[start + 1:] + order[:start]
+    best, most = current, units(company, current)
+    for player in seated:
+        held = units(company, player)
+        if held > most and held >= PRESIDENT_UNITS:
+            best, most = player, held
+    return best
+
+
+def zone(market: MarketDef | None, company: Company) -> str:
+    if market is None or company.market is None:
+        return ""
+    cell = market.cell(*company.market)
+    return cell.zone if cell is not None else ""
+
+
+def certificates(title: TitleData, whole: WholeGameDef, state: State, player: str) -> int:
+    """The player's certificates that count toward the limit: his privates, and his
+    shares of companies whose price is not in a zone that frees them."""
+    count = sum(1 for p in state.privates if p.owner == player and not p.closed)
+    for company in state.companies:
+        held = units(company, player)
+        if not held or zone(title.market, company) in whole.uncounted_zones:
+            continue
+        count += held - 1 if company.president == player else held
+    return count
+
+
+def floated(title: TitleData, company: Company) -> bool:
+    """The company has sold its float percentage from the IPO (1830: 60%)."""
+    cdef = title.company(company.id)
+    need = (cdef.float_percent if cdef is not None and cdef.float_percent else 60) // 10
+    return company.par is not None and units(company, IPO) <= UNITS - need
+
+
+def share_value(title: TitleData, company: Company) -> int:
+    """A unit's worth at the market price (0 before the company has one)."""
+    if company.market is not None and title.market is not None:
+        return price(title.market, company.market)
+    return company.share_price
