@@ -32,15 +32,26 @@ MAX_IMPLIED = 8
 
 
 def mover(position: JSON) -> str | None:
-    """Who the position waits for: the operating company, else the player to act; ""
-    nobody, None not known."""
-    turn = position.get("turn") or {}
-    if turn.get("step") == "done":
-        return ""  # nobody: the round (or the game) is over
-    for key in ("company", "player"):
-        if turn.get(key) is not None:
-            return str(turn[key])
-    return None
+    """Who the position waits for: the operating company, else the player to act in a
+    whole game's auction or stock round (``game_round.acting``); "" nobody, None not
+    known."""
+    turn, game_round = position.get("turn") or {}, position.get("game_round") or {}
+    if turn.get("company") is not None and turn.get("step") != "done" and \
+            game_round.get("kind", "operating") == "operating":
+        return str(turn["company"])
+    acting = game_round.get("acting")
+    if acting is not None:
+        return str(acting)  # a whole game's auction or stock round
+    return "" if turn.get("step") == "done" else None  # "": the round (game) is over
+
+
+def acted(position: JSON) -> bool:
+    """Whether the player to act has bought or sold this turn of a stock round (the
+    platform ends his turn by itself where he may do no more; a pass here only ends
+    it, it counts toward no round's end)."""
+    game_round = position.get("game_round") or {}
+    return game_round.get("kind") == "stock" and bool(
+        game_round.get("bought") or game_round.get("sold_this_turn"))
 
 
 def actor(action: JSON) -> str | None:
@@ -49,15 +60,13 @@ def actor(action: JSON) -> str | None:
 
 
 def moved_past(position: JSON, action: JSON) -> bool:
-    """Whether ``action`` is a recorded pass for a mover the engine has moved past: a
-    company's pass outside its turn (``turn.company`` another, or none), a player's
-    pass where the position names another player to act."""
-    if action.get("type") != "pass":
+    """Whether ``action`` is a recorded pass of a company whose turn the engine has
+    ended (``turn.company`` another, or none). A player's pass is never dropped: where
+    the engine waits for another player, that one passes first if the platform would
+    have (``Steps.implied_pass``), else the pass is refused."""
+    if action.get("type") != "pass" or "company" not in action:
         return False
-    turn = position.get("turn") or {}
-    if "company" in action:
-        return turn.get("step") == "done" or turn.get("company") != action["company"]
-    return turn.get("player") is not None and turn.get("player") != action.get("player")
+    return bool(mover(position) != action["company"])
 
 
 class Refused(Exception):
@@ -133,6 +142,8 @@ class Steps:
         if action is not None and actor(action) == who:
             kinds = {a.get("type") for a in mine}
             return passes[0] if action.get("type") not in kinds else None
+        if acted(position):
+            return passes[0]  # another player acts: the platform ended this one's turn
         return passes[0] if len(passes) == len(mine) else None
 
     def finish(self, position: JSON, company: str) -> JSON:

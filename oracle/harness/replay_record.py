@@ -159,20 +159,24 @@ def _deferred_pass(actions: list[Played], i: int) -> bool:
 def _home_token(translator: Translator, steps: Steps, actions: list[Played], i: int,
                 position: JSON, action: JSON) -> JSON | None:
     """The operating company's home token, where the engine asks for it first (step
-    ``home``) and the record holds another act: the record's ``place_token`` of the
-    same turn if it has one (the platform lets a company lay its tile first: 1830's
-    ERIE then places its home token on a city of it), else the one home token the
-    engine offers (the platform places it by itself, with no action)."""
+    ``home``) and the record holds another act: the record's ``place_token`` on the
+    company's home hex in the same turn if it has one (the platform lets a company lay
+    its tile first: 1830's ERIE then places its home token on a city of it), else the
+    one home token the engine offers (the platform places it by itself, with no
+    action)."""
     turn = position.get("turn") or {}
     company = turn.get("company")
     if turn.get("step") != "home" or action.get("type") == "place_token" or company is None:
         return None
+    cdef = translator.title.company(str(company))
+    home = cdef.home if cdef is not None else None
     for q in actions[i + 1:]:
         if q.data.get("entity") != actions[i].data.get("entity"):
             break
         if q.data.get("type") == "place_token":
             tokens = translator.translate(q, position)
-            return tokens[0] if tokens else None
+            if tokens and tokens[0].get("hex") == home:
+                return tokens[0]
     offered = [a for a in steps.impl.legal_actions(GAME, position)
                if a.get("type") == "place_token" and a.get("company") == company]
     return offered[0] if len(offered) == 1 else None

@@ -15,8 +15,9 @@ from typing import Any
 
 from oracle.records.board import Board, tile_number, train_name
 from oracle.records.certificates import Certificates
-from oracle.records.reader import Played, Record, RecordError
+from oracle.records.reader import Played, Record, RecordError, played
 from oracle.records.titles import PRIVATE_SHARES, Names, title_data
+from oracle.records.turns import company_turns
 
 JSON = dict[str, Any]
 Handler = Callable[["Translator", Played, JSON | None], list[JSON]]
@@ -32,7 +33,11 @@ class Untranslatable(RecordError):
 
 
 def operating(position: JSON | None) -> str | None:
-    """The company whose operating turn it is, if any."""
+    """The company whose operating turn it is, if any (none in a whole game's auction
+    or stock round, ``game_round.kind``, whatever ``turn`` still names)."""
+    game_round = (position or {}).get("game_round") or {}
+    if game_round.get("kind", "operating") != "operating":
+        return None
     turn = (position or {}).get("turn") or {}
     company = turn.get("company")
     return str(company) if company is not None else None
@@ -46,6 +51,11 @@ class Translator:
         self.players = record.player_ids()
         self.board = Board(self.title)
         self.certs = Certificates()
+        #: (entry id, auto index) of a president's emergency sale -> the company whose
+        #: turn it falls in (``turns.py``: a sale the same company's act follows)
+        self.emergency = {(p.id, p.auto): turn.company for turn in company_turns(
+            played(record), self.names, len(record.players)) for p in turn.actions
+            if p.data.get("type") == "sell_shares" and p.data.get("entity_type") == "player"}
         #: train instance -> ``pool`` or the company holding it (absent: the depot)
         self.trains: dict[str, str] = {}
         #: private -> the hex it was last assigned to (1870's tokens)
@@ -155,7 +165,7 @@ def _sell_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     company = t.names.certificate(shares[0], p.where())[0]
     percent = int(p.data.get("percent", 0))
     t.certs.sell(player, company, shares, percent)
-    seller = operating(position)  # an emergency sale in a company's turn
+    seller = t.emergency.get((p.id, p.auto))  # an emergency sale in a company's turn
     if seller is not None:
         return [{"type": "sell_shares", "company": seller, "of": company,
                  "count": percent // 10}]

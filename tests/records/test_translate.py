@@ -45,11 +45,21 @@ def test_the_stock_round_vocabulary() -> None:
     assert t.translate(entry("pass", 5), None) == [{"type": "pass", "player": "P1"}]
 
 
-def test_an_emergency_sale_is_the_operating_companys() -> None:
-    t = Translator(record())
-    sale = entry("sell_shares", 5, shares=["PRR_1", "PRR_3"], percent=20)
-    assert t.translate(sale, POSITION) == [
-        {"type": "sell_shares", "company": "BO", "of": "PRR", "count": 2}]
+def test_a_sale_inside_a_company_turn_is_its_presidents_emergency_sale() -> None:
+    """A player's sale the same company's act follows falls in that company's turn
+    (``turns.py``); any other is the stock round's."""
+    def act(i: int, kind: str, entity: Any, **fields: Any) -> JSON:
+        etype = "player" if isinstance(entity, int) else "corporation"
+        return {"id": i, "type": kind, "entity": entity, "entity_type": etype, **fields}
+    r = parse_record({"title": "1830", "players": [{"id": 5}, {"id": 3}], "actions": [
+        act(1, "pass", "B&O"), act(2, "sell_shares", 5, shares=["PRR_1"], percent=10),
+        act(3, "buy_train", "B&O", train="2-0", price=80), act(4, "pass", "B&O"),
+        act(5, "sell_shares", 5, shares=["PRR_3"], percent=10), act(6, "pass", 3)]})
+    t = Translator(r)
+    assert t.translate(Played(2, 0, r.entries[1]), None) == [
+        {"type": "sell_shares", "company": "BO", "of": "PRR", "count": 1}]
+    assert t.translate(Played(5, 0, r.entries[4]), None) == [
+        {"type": "sell_shares", "player": "P1", "of": "PRR", "count": 1}]
 
 
 def test_trains_come_from_the_depot_the_pool_or_a_company() -> None:
