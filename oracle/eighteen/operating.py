@@ -216,8 +216,9 @@ def end_buying(rules: TurnContext, state: State, company: Company) -> State:
 
 def operating_order(state: State) -> tuple[str, ...]:
     """Companies by share price, highest first; a tie goes to the cell further right,
-    then higher, then to the order they had (1830: the operating order rule; the
-    order of tokens stacked on one cell is not modelled)."""
+    then higher, then to the one that came to the cell first where the position
+    keeps that order (``market_order``: a whole game), else to the order they had
+    (1830: the operating order rule)."""
     ranked = sorted(enumerate(state.operating_order or tuple(c.id for c in state.companies)),
                     key=lambda ic: _price_key(state, ic[1], ic[0]))
     return tuple(c for _, c in ranked)
@@ -228,6 +229,8 @@ def _price_key(state: State, company_id: str, index: int) -> tuple[int, int, int
     if c is None:
         return (0, 0, 0, index)
     row, col = c.market if c.market is not None else (0, 0)
+    if state.market_order is not None and company_id in state.market_order:
+        index = state.market_order.index(company_id)  # the earlier at the cell first
     return (-c.share_price, -col, row, index)
 
 

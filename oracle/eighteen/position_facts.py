@@ -169,6 +169,12 @@ def _game(title: TitleData, state: State, player_ids: list[str]) -> None:
     for b in game.bids:
         if b.private not in privates:
             raise MalformedInput("game_round.bids", f"unknown private {b.private!r}")
+    order = list(state.market_order or ())
+    _distinct("market_order", order)
+    known = {c.id for c in state.companies if c.market is not None}
+    if set(order) - known:
+        raise MalformedInput("market_order", f"{sorted(set(order) - known)}: no company with "
+                             "a market cell")
     for c in state.companies:
         if sum(n for _, n in c.shares) > 10:
             raise MalformedInput(f"companies.{c.id}.shares", "more than ten shares")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.eighteen.connection import CONNECTIONS, ConnectionRules
@@ -54,6 +55,9 @@ class Rules:
         self.titles: Mapping[str, TitleData] = titles if titles is not None else TITLES
         #: 1870's connection runs (oracle/eighteen/connection.py)
         self.connections = connections if connections is not None else CONNECTIONS
+        #: (title, options) -> the privates they settle (``private_defs``)
+        self._privates: dict[tuple[int, tuple[tuple[str, Any], ...]],
+                             tuple[TitleData, dict[str, PrivateDef]]] = {}
 
     # -- data lookups ----------------------------------------------------------
     def title(self, state: State) -> TitleData:
@@ -62,7 +66,16 @@ class Rules:
         return self.single_track.title_for(self.titles[state.title], state.options)
 
     def private_defs(self, state: State) -> dict[str, PrivateDef]:
-        return self.title(state).resolved_privates(dict(state.options))
+        """The privates as the position's options settle them: one title and one set of
+        options give the same records, so they are settled once (a legal-actions
+        listing asks for them for every candidate). The caller does not change them."""
+        title = self.title(state)
+        key = (id(title), state.options)
+        cached = self._privates.get(key)
+        if cached is None or cached[0] is not title:
+            cached = (title, title.resolved_privates(dict(state.options)))
+            self._privates[key] = cached
+        return cached[1]
 
     def reach(self, state: State, company: str) -> Reach:
         title = self.title(state)  # DS-12 option: extra-slot destination tokens

@@ -114,12 +114,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                DEFAULT_MEMORY_MIB)
 
 
-def parse_options(pairs: Iterable[str]) -> JSON:
+def parse_options(pairs: Iterable[str], game: str = "") -> JSON:
+    """NAME=VALUE pairs: a value is a boolean or a number where it reads as one, except
+    for an option ``game`` declares with text choices (18xx's ``title=1830``)."""
+    texts = set()
+    if game:
+        try:
+            texts = {o.name for o in game_module(game).api().options()
+                     if all(isinstance(c, str) for c in o.choices)}
+        except Exception:  # an unknown game: the command line is refused elsewhere
+            texts = set()
     out: JSON = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
+        if name in texts:
+            out[name] = value
+            continue
         out[name] = {"true": True, "false": False}.get(value.lower(), value)
         if isinstance(out[name], str) and value.lstrip("-").isdigit():
             out[name] = int(value)
@@ -201,7 +213,7 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
         except SystemExit as err:  # an unknown mutant
             print(f"railrules fuzz: {str(err)[:300]}", file=sys.stderr)
             return 2
-    options = parse_options(args.option)
+    options = parse_options(args.option, args.game)
     if "oracle" in (args.impl, args.against):  # the oracle names an option it lacks
         try:
             resolve_options(game_module(args.game).api().options(), options)
@@ -220,7 +232,7 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
             print(f"railrules fuzz: {flag} {spec!r}: {problem}", file=sys.stderr)
             return 2
     campaign = Campaign(impl=args.impl, against=args.against, game=args.game,
-                        options=parse_options(args.option), players=args.players,
+                        options=options, players=args.players,
                         games=args.games, start=args.start, seed=args.seed,
                         max_actions=args.max_actions,
                         timeout=args.timeout,

@@ -203,6 +203,11 @@ class State:
     #: a whole game's round (auction, stock, operating: ``model/game_round.py``);
     #: None for a position that is one operating turn
     game: GameRound | None = None
+    #: the order the companies came to their market cells, earliest first: a company
+    #: whose price moves to another cell goes to the end (whole games; ties in the
+    #: operating order go to the earlier, ``operating.operating_order``); None where
+    #: not kept
+    market_order: tuple[str, ...] | None = None
 
     # -- lookups -------------------------------------------------------------
     def company(self, company_id: str) -> Company | None:
@@ -222,8 +227,14 @@ class State:
 
     # -- functional updates ---------------------------------------------------
     def with_company(self, company: Company) -> State:
-        return replace(self, companies=tuple(company if c.id == company.id else c
-                                             for c in self.companies))
+        state = replace(self, companies=tuple(company if c.id == company.id else c
+                                              for c in self.companies))
+        old = self.company(company.id)
+        if self.market_order is not None and old is not None and old.market != company.market:
+            # a company that reaches a cell stacks behind those already there
+            state = replace(state, market_order=(
+                *(c for c in self.market_order if c != company.id), company.id))
+        return state
 
     def with_private(self, private: PrivateState) -> State:
         return replace(self, privates=tuple(private if p.id == private.id else p
@@ -261,6 +272,8 @@ class State:
                if self.round is not None else {}),
             **({"ended": self.ended} if self.ended is not None else {}),
             **({"game_round": self.game.to_json()} if self.game is not None else {}),
+            **({"market_order": list(self.market_order)}
+               if self.market_order is not None else {}),
         }
 
     @staticmethod
@@ -301,4 +314,5 @@ class State:
             if "round" in data else None,
             ended=data.get("ended"),
             game=GameRound.from_json(data["game_round"]) if "game_round" in data else None,
+            market_order=tuple(data["market_order"]) if "market_order" in data else None,
         )

@@ -100,6 +100,6 @@ def new_game(title_depot: tuple[tuple[str, int | None], ...], state: State) -> S
     auction led by the first player."""
     first = state.players[0].id
     companies = tuple(replace(c, shares=((IPO, 10),)) for c in state.companies)
-    return replace(state, companies=companies, depot=title_depot,
+    return replace(state, companies=companies, depot=title_depot, market_order=(),
                    game=GameRound(AUCTION, 0, first, acting=first),
                    turn=Turn(None, AUCTION))
