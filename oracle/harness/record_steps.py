@@ -55,7 +55,9 @@ def acted(position: JSON) -> bool:
 
 
 def actor(action: JSON) -> str | None:
-    who = action.get("company", action.get("player"))
+    """Who acts: the player a player's action names (its ``company`` is the share's),
+    else the company."""
+    who = action.get("player") if "player" in action else action.get("company")
     return None if who is None else str(who)
 
 
@@ -70,11 +72,19 @@ def moved_past(position: JSON, action: JSON) -> bool:
 
 
 class Refused(Exception):
-    """The engine refused a translated action (``verdict`` says why)."""
+    """The engine refused a translated action: ``verdict`` where the record's action
+    first met a refusal, ``later`` the last one after the passes put in (or None)."""
 
-    def __init__(self, action: JSON, verdict: Verdict) -> None:
+    def __init__(self, action: JSON, verdict: Verdict, later: Verdict | None = None) -> None:
         super().__init__(f"{verdict.code}: {verdict.reason}".strip(": "))
-        self.action, self.verdict = action, verdict
+        self.action, self.verdict, self.later = action, verdict, later
+
+    def reason(self) -> str:
+        """The first refusal's reason, and the last one's where passes came between."""
+        if self.later is None:
+            return self.verdict.reason
+        return (f"{self.verdict.reason} (then, after the implied passes: "
+                f"{self.later.code}: {self.later.reason})")
 
 
 @dataclass
@@ -92,7 +102,10 @@ class Steps:
 
     def play(self, position: JSON, action: JSON) -> JSON:
         """Apply ``action``, with implied passes before it; the new position. Raises
-        ``Refused`` for the first refusal no implied pass explains."""
+        ``Refused`` for the first refusal no implied pass explains, with the engine's
+        verdict where the record's action first met it (and, after implied passes, the
+        last one: ``Refused.later``)."""
+        first: Verdict | None = None
         for _ in range(MAX_IMPLIED + 1):
             if moved_past(position, action):
                 self.dropped += 1
@@ -101,19 +114,20 @@ class Steps:
             if verdict.accepted and verdict.position is not None:
                 self.applied.append(action)
                 return verdict.position
+            first = first or verdict
             implied = self.pre_act(position, action) if self.pre_act else None
             implied = implied or self.implied_pass(position, action)
-            if implied is None:
-                raise Refused(action, verdict)
-            passed = self.apply(position, implied)
-            if not passed.accepted or passed.position is None:
-                raise Refused(action, verdict)
+            passed = self.apply(position, implied) if implied is not None else None
+            if implied is None or passed is None or not passed.accepted or \
+                    passed.position is None:
+                raise Refused(action, first, verdict if verdict is not first else None)
             self.applied.append(implied)
             self.implied += 1
             position = passed.position
-        raise Refused(action, Verdict.refuse("replay/too_many_passes",
-                                             reason=f"still refused after {MAX_IMPLIED} "
-                                                    f"implied passes"))
+        raise Refused(action, first or Verdict.refuse("replay/too_many_passes"),
+                      Verdict.refuse("replay/too_many_passes",
+                                     reason=f"still refused after {MAX_IMPLIED} implied "
+                                            f"passes"))
 
     def apply(self, position: JSON, action: JSON) -> Verdict:
         """The engine's verdict; an action it finds malformed is refused (the in-process
@@ -140,6 +154,8 @@ class Steps:
         if not passes:
             return None
         if action is not None and actor(action) == who:
+            if "player" in action:
+                return None  # a player's own act: a stock-round turn has no later step
             kinds = {a.get("type") for a in mine}
             return passes[0] if action.get("type") not in kinds else None
         if acted(position):

@@ -143,7 +143,7 @@ def _apply(steps: Steps, p: Played, position: JSON, action: JSON) -> JSON:
         return steps.play(position, action)
     except Refused as refused:
         raise _Stopped(Stop("refused", p.where(), p.data, refused.action,
-                            refused.verdict.code, refused.verdict.reason)) from None
+                            refused.verdict.code, refused.reason())) from None
 
 
 def _deferred_pass(actions: list[Played], i: int) -> bool:
