@@ -16,7 +16,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "mutants": ("oracle.harness.killmatrix", "run the suite against every mutant"),
     "serve-mutant": ("oracle.harness.serve_mutant", "serve one mutant over the protocol"),
     "fuzz": ("oracle.harness.fuzz", "random games through two implementations, compared"),
-    "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations"),
+    "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations, "
+               "or a recorded game (--from)"),
     "diff": ("oracle.harness.report_diff", "compare two certification reports"),
     "smoke": ("oracle.harness.smoke", "try an adapter in seconds: handshake, a new game, "
                                       "one legal action, one query"),

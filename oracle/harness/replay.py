@@ -1,4 +1,6 @@
-"""Replay a fuzz trace: ``railrules replay TRACE [--impl A] [--against B]``.
+"""Replay a fuzz trace: ``railrules replay TRACE [--impl A] [--against B]``; or a
+recorded game: ``railrules replay --from 18xx.games FILE [--impl A]``
+(``replay_record.py``, docs/replay.md).
 
 A and B are the implementations the trace records (``impl``, ``against``: the ones
 ``railrules fuzz`` played), unless ``--impl`` or ``--against`` names another (a fixed
@@ -24,10 +26,19 @@ from oracle.harness.lockstep import Lockstep, replay_chooser
 from oracle.harness.serve_mutant import impl_spec
 from oracle.protocol.implementation import JSON
 
+#: the platforms whose records ``--from`` reads (oracle/harness/replay_record.py)
+SOURCES = ("18xx.games",)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("trace", type=cli_types.existing_file,
-                        help="a trace.json written by railrules fuzz")
+                        help="a trace.json written by railrules fuzz; with --from, a "
+                             "recorded game")
+    parser.add_argument("--from", dest="source", default=None, choices=SOURCES,
+                        help="replay a recorded game of this platform through --impl "
+                             "(docs/replay.md) instead of a fuzz trace")
+    parser.add_argument("--json", default=None, metavar="OUT",
+                        help="with --from: write the report as JSON to OUT")
     parser.add_argument("--impl", default=None, type=impl_spec,
                         help="implementation A (default: the trace's)")
     parser.add_argument("--against", default=None, type=impl_spec,
@@ -38,6 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.source is not None:
+        from oracle.harness import replay_record
+        return replay_record.run(args)
+    if args.json is not None:
+        print("railrules replay: --json reports a record's replay (--from)", file=sys.stderr)
+        return 2
     try:
         trace = load_trace(Path(args.trace))
     except (OSError, ValueError) as err:  # unreadable, not JSON, not a trace
