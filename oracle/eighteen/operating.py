@@ -224,6 +224,13 @@ def operating_order(state: State) -> tuple[str, ...]:
     return tuple(c for _, c in ranked)
 
 
+def rank(state: State, companies: tuple[str, ...]) -> tuple[str, ...]:
+    """``companies`` in operating order by their prices now (as ``operating_order``),
+    a tie kept in the order given where the position keeps no market order."""
+    ranked = sorted(enumerate(companies), key=lambda ic: _price_key(state, ic[1], ic[0]))
+    return tuple(c for _, c in ranked)
+
+
 def _price_key(state: State, company_id: str, index: int) -> tuple[int, int, int, int]:
     c = state.company(company_id)
     if c is None:

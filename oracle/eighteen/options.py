@@ -76,6 +76,12 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "from the last cell before the ledge goes right onto the ledge ('right', "
                "the rules' movement) or up ('up', the printed arrows, as tobymao moves "
                "it); docs/18xx.md"),
+    OptionSpec("operating_order", "round_start", ("round_start", "each_turn"),
+               "the operating order within a round: fixed by the share prices when the "
+               "round begins ('round_start', as the rules order it) or ranked again after "
+               "each company's turn among those yet to operate, so a price that moved "
+               "in the round counts ('each_turn', as 18xx.games plays 1830); "
+               "docs/18xx.md, 'Whole games'"),
     OptionSpec("multiple_brown_from_ipo", "no", ("no", "yes"),
                "titles played as a whole game (1830): the several shares a player may buy "
                "in a turn of a company whose price is in the brown zone come from the "

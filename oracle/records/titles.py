@@ -17,6 +17,13 @@ OPTIONAL_RULES: Final[dict[str, dict[str, tuple[str, str]]]] = {
     "1870": {},
 }
 
+#: how the platform plays the points the rules leave open, as railrules options, per
+#: title (docs/replay.md): 18xx.games ranks the companies yet to operate again after
+#: each company's turn
+PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
+    "1830": {"operating_order": "each_turn"},
+}
+
 #: the share a private brings its buyer in the auction: private -> certificate ID
 #: (1830's C&A: a PRR share; 1870's MKT private: an MKT share)
 PRIVATE_SHARES: Final[dict[str, dict[str, str]]] = {
@@ -42,7 +49,7 @@ def game_options(record: Record) -> dict[str, str]:
     unknown = [rule for rule in record.optional_rules if rule not in table]
     if unknown:
         raise UnmodelledRule(record.title, unknown)
-    options = {"title": record.title}
+    options = {"title": record.title, **PLATFORM_READINGS.get(record.title, {})}
     for rule in record.optional_rules:
         name, value = table[rule]
         options[name] = value

@@ -109,45 +109,12 @@ def test_json_is_for_records_only(tmp_path: Path) -> None:
     assert main(["replay", str(trace), "--json", str(tmp_path / "r.json")]) == 2
 
 
-def _plays_whole_games() -> bool:
-    """Whether the oracle plays the auction (the whole-game engine is in)."""
-    oracle = InProcess()
-    position = oracle.new_game("18xx", ["P1", "P2", "P3", "P4"], {"title": "1830"})
-    return any(a.get("type") == "bid" for a in oracle.legal_actions("18xx", position))
-
-
-#: record -> (where its replay stops today, why): each a disagreement for the engine's
-#: author to judge; a record replayed further than this fails here, to move the mark.
-#: "the end": every action replays, and the final values of the players listed differ.
-STOPS: dict[str, tuple[str, str]] = {
-    "26855": ("the new game",
-              "the optional rule multiple_brown_from_ipo maps to the position option "
-              "multiple_brown_from_ipo, which the oracle does not take yet (with the rule "
-              "left out, 421 of 502 actions replay, to the rule's first use: action 492, "
-              "a fifth ERIE share in one turn, from the IPO)"),
-    "29133": ("the end",
-              "P1, P2 and P4's values differ (888, 1490, 1260 against the record's 887, "
-              "1477, 416): the game ends in P4's bankruptcy (NYNH cannot buy a train), and "
-              "the oracle leaves the bankrupt president his cash and shares, where the "
-              "platform's values show them liquidated (the shares' sale moving NYC's and "
-              "NYNH's prices for the others)"),
-}
-DIFFERING = {"29133": {"P1", "P2", "P4"}}
-
-
 @pytest.mark.skipif(not GAMES, reason=f"no recorded 1830 games under {SHARED}/real-games "
                                       "(../shared beside the checkout)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_each_recorded_1830_game_replays_to_its_end(path: Path) -> None:
-    if not _plays_whole_games():
-        pytest.skip("the oracle does not play whole 1830 games yet (no auction)")
+    """Every action replays and the final values are the record's result."""
     report = replay_record(load_record(path), InProcess(), path.name)
-    where = STOPS.get(path.stem, ("", ""))[0]
-    if where == "the end":
-        differ = {r["player"] for r in report.rows() if r["record"] != r["engine"]}
-        assert report.stop is None and report.applied == report.total, report.text()
-        assert differ == DIFFERING[path.stem], report.text()
-    elif where:
-        assert report.stop is not None and report.stop.at == where, report.text()
-    else:
-        assert report.verdict() == "agrees", report.text()
+    assert report.stop is None and report.applied == report.total, report.text()
+    assert report.verdict() == "agrees", report.text()
+    assert all(r["record"] == r["engine"] for r in report.rows())

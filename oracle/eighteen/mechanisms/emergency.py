@@ -188,7 +188,30 @@ def bankrupt(rules: TurnContext, state: State, company: Company, action: Bankrup
     if liquidity(state, company, president.id) >= need:
         raise IllegalAction("shares/can_raise", "", f"{president.id} can still raise "
                             f"{need} by selling shares")
+    state = _sell_off(rules, state, company, president.id)
     return replace(state, turn=Turn(None, "done"), ended=BANKRUPTCY)
+
+
+def _sell_off(rules: TurnContext, state: State, company: Company, seller: str) -> State:
+    """The bankrupt president has raised all he could: he sells every share he may
+    (of each company in turn, the most the sale rules let go), and his cash goes to
+    the company that had to buy the train (1830; as 18xx.games plays it, and so the
+    final values of a recorded game that ends in a bankruptcy)."""
+    for target in state.companies:
+        target = state.company(target.id) or target
+        held = dict(target.shares).get(seller, 0)
+        most = next((n for n in range(held, 0, -1)
+                     if may_sell(state, company, seller, target, n)), 0)
+        player = state.player(seller)
+        if most and player is not None:
+            state = _sold(rules, state, player, target, most)
+    player = state.player(seller)
+    buyer = state.company(company.id)
+    if player is None or buyer is None or not player.cash:
+        return state
+    state = state.with_company(replace(buyer, treasury=buyer.treasury + player.cash))
+    return replace(state, players=tuple(replace(p, cash=0) if p.id == seller else p
+                                        for p in state.players))
 
 
 def candidates(state: State, company: Company) -> list[SellShares | Bankrupt]:

@@ -86,6 +86,10 @@ def end_turn(rules: RulesContext, state: State, company: Company) -> State:
 
 def next_company(rules: RulesContext, state: State, company_id: str) -> State:
     order = list(state.operating_order)
+    if company_id in order and dict(state.options).get("operating_order") == "each_turn":
+        done = order.index(company_id) + 1  # those yet to operate, by today's prices
+        order = [*order[:done], *operating.rank(state, tuple(order[done:]))]
+        state = replace(state, operating_order=tuple(order))
     nxt = order[order.index(company_id) + 1] if company_id in order and \
         order.index(company_id) + 1 < len(order) else None
     if nxt is None:

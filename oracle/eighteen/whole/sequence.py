@@ -13,7 +13,7 @@ from oracle.eighteen.model.game_round import AUCTION, OPERATING, STOCK, GameRoun
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
-from oracle.eighteen.operating import operating_order
+from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
 from oracle.eighteen.whole.holdings import IPO, POOL, floated, units
 
@@ -45,8 +45,10 @@ def end_stock_round(rules: TurnContext, state: State) -> State:
     game = state.game
     assert game is not None
     market = rules.title(state).market
+    # in the order they rank, so companies that share a cell keep their order there
+    ranked = [state.company(c) for c in rank(state, tuple(c.id for c in state.companies))]
     if market is not None:
-        for company in state.companies:
+        for company in (c for c in ranked if c is not None):
             if (company.market is not None and company.par is not None
                     and not units(company, IPO) and not units(company, POOL)):
                 cell = move(market, company.market, "up")
