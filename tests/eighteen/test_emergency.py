@@ -118,3 +118,21 @@ def test_the_president_helps_only_towards_the_cheapest_train() -> None:
     assert refused(p, type="buy_train", train="D") == "train/not_cheapest"
     company(p)["treasury"] = 1100
     act(balanced(p), type="buy_train", train="D")
+
+
+def test_a_bankrupt_president_sells_what_he_may_and_his_cash_goes_to_the_company() -> None:
+    """P1 has 50 and cannot raise the 630: his 3 NYC shares go to the pool at 90 (the
+    price falls a row a share), his PRR certificate stays (no one can take it); the 320
+    he then holds goes to PRR's treasury. The final values read so (a recorded 1830
+    game that ends in a bankruptcy: real-games 29133)."""
+    p = short(cash=50, treasury=0)
+    company(p)["shares"] = {"P1": 2, "ipo": 8}
+    company(p, "NYC")["shares"] = {"P1": 3, "P2": 5, "ipo": 2}
+    after = act(p, type="bankrupt")
+    nyc = company(after, "NYC")
+    assert nyc["shares"] == {"P2": 5, "ipo": 2, "pool": 3}
+    assert nyc["market"] == [4, 6]  # three rows down from [1, 6]
+    assert company(after)["shares"] == {"P1": 2, "ipo": 8}
+    assert next(x["cash"] for x in after["players"] if x["id"] == "P1") == 0
+    assert company(after)["treasury"] == 50 + 3 * 90
+    assert API.conservation(p, after) == []

@@ -112,9 +112,10 @@ def test_a_name_the_title_does_not_have_is_refused_by_name(played: Played,
 
 
 def test_an_optional_rule_maps_through_its_table_or_is_refused_by_name() -> None:
-    assert game_options(record()) == {"title": "1830"}
+    # the platform's reading of the operating order comes with every 1830 record
+    assert game_options(record()) == {"title": "1830", "operating_order": "each_turn"}
     assert game_options(record(rules=("multiple_brown_from_ipo",))) == {
-        "title": "1830", "multiple_brown_from_ipo": "yes"}
+        "title": "1830", "operating_order": "each_turn", "multiple_brown_from_ipo": "yes"}
     with pytest.raises(UnmodelledRule, match="optional rule first_edition_privates of "
                                              "1830 is not modelled"):
         game_options(record(rules=("first_edition_privates",)))

@@ -5,6 +5,8 @@ P4 490; P2 holds the B&O president's certificate at par 100; P1 a PRR share."""
 
 from __future__ import annotations
 
+import pytest
+
 from oracle.eighteen.api import API
 from tests.eighteen.whole.play import (
     act,
@@ -136,3 +138,19 @@ def test_the_pool_holds_at_most_half_a_company() -> None:
     nyc = company(p, "NYC")
     assert nyc["shares"].get("pool", 0) == 0
     refused(p, sell("P1", "NYC", 2), "shares/not_held")
+
+
+@pytest.mark.parametrize("first", ["NYC", "PRR"])
+def test_sold_out_companies_move_up_keeping_their_order_in_the_cell(first: str) -> None:
+    """Every share in players' hands: up a row at the round's end; two that shared a
+    cell arrive in the new one in the order they had, and operate so."""
+    p = _second_round()
+    second = "PRR" if first == "NYC" else "NYC"
+    for cid, holders in (("NYC", {"P3": 3, "P1": 3, "P2": 2, "P4": 2}),
+                         ("PRR", {"P4": 3, "P1": 3, "P2": 2, "P3": 2})):
+        company(p, cid)["shares"] = holders
+    p["market_order"] = ["BO", first, second]
+    p = run(p, [pass_("P1"), pass_("P2"), pass_("P3"), pass_("P4")])
+    assert company(p, "NYC")["market"] == company(p, "PRR")["market"] == [4, 6]
+    assert p["market_order"] == ["BO", first, second]
+    assert p["operating_order"] == [first, second]

@@ -17,18 +17,21 @@ from tests.eighteen.whole.play import act, new
 JSON = dict[str, Any]
 
 
-def _every_player_action(position: JSON) -> list[JSON]:
-    """A superset of the players' actions in the auction and stock rounds: every player,
-    private, company and source, bids and pars at every price step and off-step."""
+def _probes(position: JSON, legal: list[JSON]) -> list[JSON]:
+    """The listed actions and, around them, the player actions just outside: every
+    player's pass, par, buy and sale; for each private the bids a step below the
+    lowest listed, off the step and above the highest (or near the cheapest's price)."""
     players = [p["id"] for p in position["players"]]
-    privates = [p["id"] for p in position["privates"]]
     companies = [c["id"] for c in position["companies"]]
-    out: list[JSON] = []
+    out: list[JSON] = list(legal)
     for who in players:
         out.append({"type": "pass", "player": who})
-        for private in privates:
+        for private in (p["id"] for p in position["privates"]):
+            listed = [a["price"] for a in legal if a.get("private") == private]
+            low, high = (min(listed), max(listed)) if listed else (20, 20)
             out += [{"type": "bid", "player": who, "private": private, "price": price}
-                    for price in (*range(0, 1301, 5), 42, 113)]
+                    for price in {0, low - 5, low - 1, low + 1, high + 5, high + 1}
+                    if price >= 0]
         for company in companies:
             out += [{"type": "par", "player": who, "company": company, "price": price}
                     for price in (67, 70, 71, 76, 82, 90, 100, 112)]
@@ -52,20 +55,21 @@ def test_the_listed_player_actions_are_exactly_those_the_rules_take(seed: int) -
     rng = random.Random(seed)
     position = new(["P1", "P2", "P3"])
     checked = 0
-    for _ in range(120):
+    for _ in range(150):
         legal = API.legal_actions(position)
         if position.get("game_round", {}).get("kind") in ("auction", "stock") and \
                 rng.random() < 0.25:
-            taken = [a for a in _every_player_action(position) if _takes(position, a)]
-            assert sorted(map(str, taken)) == sorted(map(str, legal))
+            taken = {str(a) for a in _probes(position, legal) if _takes(position, a)}
+            assert taken == {str(a) for a in legal}
             checked += 1
         position = act(position, rng.choice(legal))
     assert checked >= 10
 
 
 def test_a_random_whole_game_reaches_its_end() -> None:
-    rng = random.Random(7)
-    position = new(["P1", "P2", "P3", "P4"])
+    """A short one (450 actions): three players, to a bankruptcy in the operating rounds."""
+    rng = random.Random(1)
+    position = new(["P1", "P2", "P3"])
     kinds = set()
     for _ in range(5000):
         if API.game_over(position):
@@ -76,4 +80,24 @@ def test_a_random_whole_game_reaches_its_end() -> None:
     assert kinds == {"auction", "stock", "operating"}
     assert API.legal_actions(position) == []
     values = API.scores(position)["values"]
-    assert set(values) == {"P1", "P2", "P3", "P4"}
+    assert set(values) == {"P1", "P2", "P3"}
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_after_a_set_of_operating_rounds_the_next_stock_round_or_the_end(broken: bool) -> None:
+    """The set's end: the next stock round, led by the priority deal; or, once the bank
+    has broken, the end of the game (``ended: bank``)."""
+    from dataclasses import replace
+
+    from oracle.eighteen.model.game_round import GameRound
+    from oracle.eighteen.whole import sequence
+    state = API.load(new(["P1", "P2", "P3"]))
+    state = replace(state, game=GameRound("operating", 3, "P2"), round=(2, 2),
+                    bank_broken=broken)
+    after = sequence.after_set(API.rules, state)
+    if broken:
+        assert after.ended == "bank" and after.turn.step == "done"
+        assert API.game_over(after.to_json())
+    else:
+        assert after.game == GameRound("stock", 4, "P2", acting="P2")
+        assert after.turn.step == "stock" and after.round is None
