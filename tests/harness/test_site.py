@@ -117,3 +117,9 @@ def test_the_real_suite_builds_without_boards(tmp_path: Path,
     assert {e["id"] for e in json.loads((tmp_path / "search.json").read_text())} == ids
     towns = (tmp_path / "rulings" / "SR-TWN-01.html").read_text("utf-8")
     assert "twn-cities[BI-birmingham-brewing]" in towns
+
+
+def test_a_report_of_another_suite_is_flagged(tmp_path: Path) -> None:
+    run = load_report(write(tmp_path, "r.json", report("alpha")))
+    build_site(site_data(runs=[run], suite_hash="f" * 64), tmp_path / "site")
+    assert "another version of the suite" in (tmp_path / "site" / "index.html").read_text()

@@ -23,7 +23,7 @@ from oracle.harness.site.features_doc import read_suite
 from oracle.harness.site.kills import Kills, load_kills
 from oracle.harness.site.model import SiteData
 from oracle.harness.site.positions import capture, read_positions
-from oracle.harness.suite_info import chosen, combined_catalogue
+from oracle.harness.suite_info import chosen, combined_catalogue, suite_info
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     data = SiteData(
         catalogue=combined_catalogue(games, args.rulings), scenarios=read_suite(games),
         games=games, options={g.name: list(get_game(g.name).options()) for g in games},
-        runs=runs, kills=kills, boards_note=note or "the scenario reached no position")
+        runs=runs, kills=kills, boards_note=note or "the scenario reached no position",
+        suite_hash=str(suite_info(games)["hash"]))
     data.boards = write_boards(out, positions, games)
     stats = build_site(data, out)
     print(f"railrules site: {stats['rulings']} rulings, {stats['scenarios']} scenarios, "

@@ -71,6 +71,7 @@ class EngineRun:
     totals: dict[str, int]
     rulings: dict[str, RulingResult] = field(default_factory=dict)
     scenarios: dict[str, str] = field(default_factory=dict)  # scenario id -> outcome
+    suite_hash: str = ""  # the suite the run graded (a hex digest, by the schema)
 
     @property
     def label(self) -> str:
@@ -159,7 +160,7 @@ def _engine_run(path: str, data: dict[str, Any]) -> EngineRun:
         level=data["grading"]["level"], isolated=bool(isolation["isolated"]),
         isolation_method=cut(isolation["method"], 40), partial=bool(data["partial"]),
         totals={cut(k, 20): int(v) for k, v in data["totals"].items()},
-        rulings=rulings, scenarios=scenarios)
+        rulings=rulings, scenarios=scenarios, suite_hash=data["suite"]["hash"])
 
 
 def _count(value: Any) -> int:

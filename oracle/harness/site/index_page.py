@@ -47,6 +47,12 @@ def index_page(data: SiteData, stats: dict[str, int]) -> str:
         body.append("<p class='src'>Engines: " + "; ".join(
             f"{escape(run.label)} (<code>{escape(run.scope)}</code>, {escape(run.level)}, "
             f"{escape(run.isolation_words)})" for run in data.runs) + "</p>")
+        other = [run.label for run in data.runs
+                 if data.suite_hash and run.suite_hash != data.suite_hash]
+        if other:
+            body.append("<p class='note'>These reports graded another version of the suite "
+                        "than the one these pages show; their scenarios may differ: "
+                        + escape(", ".join(other)) + "</p>")
     if data.kills is None:
         body.append("<p class='note'>No kill matrix was given: the pages do not say which "
                     "mutants each scenario catches (<code>--matrix FILE</code>).</p>")

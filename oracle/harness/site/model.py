@@ -39,6 +39,8 @@ class SiteData:
     seeds: dict[str, dict[str, str]] = field(default_factory=seeds)
     #: why no boards were drawn, when none were
     boards_note: str = ""
+    #: the hash of the suite the pages show (a report of another suite is flagged)
+    suite_hash: str = ""
 
     def ruling_ids(self) -> list[str]:
         """The catalogue's rulings in its order, then any a scenario cites that the
