@@ -21,6 +21,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations, "
                "or a recorded game (--from)"),
     "diff": ("oracle.harness.report_diff", "compare two certification reports"),
+    "site": ("oracle.harness.site.command", "write the rulings as a static site: a page "
+                                            "per ruling, its scenarios, boards and kills"),
+    "compare": ("oracle.harness.site.compare_command", "engines side by side: a matrix of "
+                                                       "rulings by reports, and badges"),
     "smoke": ("oracle.harness.smoke", "try an adapter in seconds: handshake, a new game, "
                                       "one legal action, one query"),
     "turns": ("oracle.harness.real_turns", "replay real company turns of recorded 18xx games "
