@@ -30,6 +30,7 @@ from oracle.eighteen.model.privates import (
     half_to_double,
 )
 from oracle.eighteen.model.title import OPERATING_STEPS
+from oracle.eighteen.model.whole_def import PrivateCertificate, WholeGameDef
 
 #: a company's turn, then the connection runs between turns (DS-07, DS-10, DS-15, DS-16)
 STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connection_dividend")
@@ -90,9 +91,26 @@ MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
 #: the title's mechanisms beyond the base turn, in the order their checks run: the MRBC's home
 #: lay, the Mississippi, the connection runs between turns (DS-07), the discards after a phase
 #: change
-MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains")
+MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains", "whole_game")
+
+#: the whole game (oracle/eighteen/whole; docs/18xx.md "Whole games", 1870): the
+#: certificate limits of 2 to 6 players, one operating round a set in phase 1, two
+#: in phases 2 and 3, three from phase 4; the GRSC (the cheapest) falls in price while
+#: every player passes; the SLSF private is the SLSF's president's certificate (and
+#: nothing else: it closes as its buyer takes the certificate), the
+#: MKT private brings an MKT share; the SLSF's par price is set as soon as it is
+#: bought, before the auction goes on
+WHOLE = WholeGameDef(
+    cert_limit={2: 28, 3: 20, 4: 16, 5: 13, 6: 11},
+    operating_rounds={"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3, "7": 3, "8": 3},
+    discounted="GRSC",
+    private_certificates=(PrivateCertificate("SLSF", "SLSF", 2, president=True,
+                                             closes_private=True),
+                          PrivateCertificate("MKT", "MKT", 1)),
+    par_at_once=True)
 
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(
     "1870", privates=(GRSC, MRBC, SCC, GSC, SLSF, MKT)), operating_steps=STEPS_1870,
-                            dividend_rule=RULE_1870, mechanisms=MECHANISMS)
+                            dividend_rule=RULE_1870, mechanisms=MECHANISMS,
+                            whole=WHOLE)
