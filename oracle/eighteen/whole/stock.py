@@ -21,11 +21,11 @@ from dataclasses import replace
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.model import bank as bank_cash
+from oracle.eighteen.model.game_round import AUCTION
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.model.game_round import AUCTION
 from oracle.eighteen.whole import auction, brown_ipo, sequence
 from oracle.eighteen.whole.holdings import (
     IPO,
