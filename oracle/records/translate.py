@@ -154,7 +154,16 @@ def _buy_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
         source = t.certs.buy(player, company, cid)
         out.append({"type": "buy_shares", "player": player, "company": company,
                     "from": source})
-    return out
+    return out[:1] if _protecting(position, player, out[0]["company"]) else out
+
+
+def _protecting(position: JSON | None, player: str, company: str) -> bool:
+    """The player protects a sale's price (1870): one ``buy_shares`` takes all the
+    shares sold (``game_round.protection``)."""
+    game_round = (position or {}).get("game_round") or {}
+    waiting = game_round.get("protection") or []
+    return bool(waiting) and game_round.get("acting") == player \
+        and waiting[0].get("company") == company
 
 
 def _sell_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:

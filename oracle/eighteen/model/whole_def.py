@@ -55,3 +55,6 @@ class WholeGameDef:
     #: soon as the private is bought, and the auction goes on after it (1870's SLSF);
     #: otherwise once every private is sold (1830's B&O, always the last anyway)
     par_at_once: bool = False
+    #: a sale's price drop waits for the company's president, who may buy the shares
+    #: sold at the sale's price instead, after the seller's turn (1870; protection.py)
+    price_protection: bool = False

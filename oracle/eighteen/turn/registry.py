@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 from oracle.eighteen.mechanisms.connection_runs import CONNECTION_RUNS
 from oracle.eighteen.mechanisms.emergency import EMERGENCY_SALES
 from oracle.eighteen.mechanisms.excess import EXCESS_TRAINS
+from oracle.eighteen.mechanisms.late_tokens import LATE_PRIVATE_TOKENS
 from oracle.eighteen.mechanisms.single_track import SINGLE_TRACK
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.compose import Swaps, step_names
@@ -33,7 +34,7 @@ from oracle.eighteen.whole.mechanism import WHOLE_GAME
 
 MECHANISMS: Final[dict[str, Mechanism]] = {m.name: m for m in (
     HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS, SINGLE_TRACK, EXCESS_TRAINS, EMERGENCY_SALES,
-    CONNECTION_RUNS, WHOLE_GAME)}
+    CONNECTION_RUNS, LATE_PRIVATE_TOKENS, WHOLE_GAME)}
 
 #: the base turn's rules, every title's: the rules object asks them by name
 BASE_RULES: Final[dict[str, Mechanism]] = {m.name: m for m in (

@@ -19,7 +19,7 @@ from oracle.eighteen.model.player_actions import (
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, stock
+from oracle.eighteen.whole import auction, protection, stock
 
 
 class WholeGame(Mechanism):
@@ -65,6 +65,11 @@ def _auction(rules: RulesContext, state: State, action: Action) -> State:
 
 
 def _stock(rules: RulesContext, state: State, action: Action) -> State:
+    if state.game is not None and protection.waiting(state.game):
+        if isinstance(action, (BuyShares, PlayerPass)):
+            return protection.act(rules, state, action)
+        raise refuse("shares/price_protection", "the president decides on price "
+                     "protection first: the shares sold, or a pass")
     if isinstance(action, Par):
         return stock.par(rules, state, action)
     if isinstance(action, BuyShares):

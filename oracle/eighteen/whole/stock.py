@@ -21,12 +21,12 @@ from dataclasses import replace
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.model import bank as bank_cash
-from oracle.eighteen.model.game_round import AUCTION
+from oracle.eighteen.model.game_round import AUCTION, Sale
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import auction, brown_ipo, sequence
+from oracle.eighteen.whole import auction, brown_ipo, protection, sequence
 from oracle.eighteen.whole.holdings import (
     IPO,
     POOL,
@@ -140,12 +140,11 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
     value = _market_price(rules, state, company)
     company = move_units(company, action.player, POOL, action.count)
     company = replace(company, president=president_after(state, company))
-    market = rules.title(state).market
-    assert market is not None and company.market is not None
-    cell = company.market
-    for _ in range(action.count):  # a row down for each share sold
-        cell = move(market, cell, "down")
-    company = replace(company, market=cell, share_price=price(market, cell))
+    if whole.price_protection:  # the drop waits for the president (protection.py)
+        game = replace(game, protection=(*game.protection, Sale(
+            company.id, action.count, value, action.player)))
+    else:
+        company = _drop(rules, state, company, action.count)
     players = tuple(replace(p, cash=p.cash + value * action.count)
                     if p.id == action.player else p for p in state.players)
     state = replace(state.with_company(company), players=players,
@@ -155,14 +154,27 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
     return bank_cash.settle(replace(state, game=game))
 
 
+def _drop(rules: TurnContext, state: State, company: Company, count: int) -> Company:
+    """A row down for each share sold."""
+    market = rules.title(state).market
+    assert market is not None and company.market is not None
+    cell = company.market
+    for _ in range(count):
+        cell = move(market, cell, "down")
+    return replace(company, market=cell, share_price=price(market, cell))
+
+
 def pass_turn(rules: TurnContext, state: State, action: PlayerPass) -> State:
-    """The turn ends; one without a purchase or a sale counts as a pass."""
+    """The turn ends; one without a purchase or a sale counts as a pass. The sales
+    waiting on price protection go to their presidents first (1870)."""
     game = state.game
     assert game is not None
     acted = bool(game.bought) or game.sold_this_turn
     game = replace(game, passes=0 if acted else game.passes + 1, bought=(),
                    sold_this_turn=False, acting=sequence.next_player(state, action.player))
     state = replace(state, game=game)
+    if game.protection:
+        return protection.offer(rules, state, action.player)
     if game.passes >= len(state.players):
         return sequence.end_stock_round(rules, state)
     return state
