@@ -79,6 +79,8 @@ class GameRound:
     par_due: str | None = None
     #: the sales waiting on price protection, in order (1870), or none
     protection: tuple[Sale, ...] = ()
+    #: the companies that bought back a share of their own this stock round (1870)
+    bought_back: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind, "stock_round": self.stock_round,
@@ -102,6 +104,8 @@ class GameRound:
             out["discount"] = self.discount
         if self.par_due is not None:
             out["par_due"] = self.par_due
+        if self.bought_back:
+            out["bought_back"] = list(self.bought_back)
         if self.protection:
             out["protection"] = [s.to_json() for s in self.protection]
         return out
@@ -120,4 +124,5 @@ class GameRound:
             auctioning=data.get("auctioning"), resume_after=data.get("resume_after"),
             discount=int(data.get("discount", 0)), par_due=data.get("par_due"),
             protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"])
-                             for s in data.get("protection", ())))
+                             for s in data.get("protection", ())),
+            bought_back=tuple(sorted(data.get("bought_back", ()))))

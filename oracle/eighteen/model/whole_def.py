@@ -58,3 +58,6 @@ class WholeGameDef:
     #: a sale's price drop waits for the company's president, who may buy the shares
     #: sold at the sale's price instead, after the seller's turn (1870; protection.py)
     price_protection: bool = False
+    #: a company may buy back its own shares from the pool while its IPO and its own
+    #: holding together are fewer than this many shares (1870: 4); 0: never
+    buy_back_below: int = 0

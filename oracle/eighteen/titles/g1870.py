@@ -100,7 +100,8 @@ MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains"
 #: every player passes; the SLSF private is the SLSF's president's certificate (and
 #: nothing else: it closes as its buyer takes the certificate), the
 #: MKT private brings an MKT share; the SLSF's par price is set as soon as it is
-#: bought, before the auction goes on; a sale's price drop waits on price protection
+#: bought, before the auction goes on; a sale's price drop waits on price protection;
+#: a company that has operated may buy back its own shares from the pool
 WHOLE = WholeGameDef(
     cert_limit={2: 28, 3: 20, 4: 16, 5: 13, 6: 11},
     operating_rounds={"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3, "7": 3, "8": 3},
@@ -108,7 +109,7 @@ WHOLE = WholeGameDef(
     private_certificates=(PrivateCertificate("SLSF", "SLSF", 2, president=True,
                                              closes_private=True),
                           PrivateCertificate("MKT", "MKT", 1)),
-    par_at_once=True, price_protection=True)
+    par_at_once=True, price_protection=True, buy_back_below=4)
 
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(

@@ -11,6 +11,7 @@ from oracle.eighteen.model.game_round import AUCTION, OPERATING, STOCK
 from oracle.eighteen.model.player_actions import (
     PLAYER_ACTIONS,
     Bid,
+    BuyBack,
     BuyShares,
     Par,
     PlayerPass,
@@ -19,7 +20,7 @@ from oracle.eighteen.model.player_actions import (
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, protection, stock
+from oracle.eighteen.whole import auction, buy_back, protection, stock
 
 
 class WholeGame(Mechanism):
@@ -76,6 +77,8 @@ def _stock(rules: RulesContext, state: State, action: Action) -> State:
         return stock.buy_shares(rules, state, action)
     if isinstance(action, StockSale):
         return stock.sell_shares(rules, state, action)
+    if isinstance(action, BuyBack):
+        return buy_back.buy_back(rules, state, action)
     if isinstance(action, PlayerPass):
         return stock.pass_turn(rules, state, action)
     raise refuse("round/not_auction", "a bid is an act of the private auction")
