@@ -177,8 +177,8 @@ def _buy_back(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     if len(shares) != 1 or t.names.certificate(shares[0], p.where())[0] != company:
         raise Untranslatable(f"{p.where()}: {company} buying {shares}: only one share of "
                              f"its own is translated")
-    entry = next((c for c in (position or {}).get("companies", [])
-                  if c.get("id") == company), {})
+    entry: JSON = next((c for c in (position or {}).get("companies", [])
+                        if c.get("id") == company), {})
     pooled = bool((entry.get("shares") or {}).get("pool"))
     source = t.certs.buy_back(company, shares[0], pooled)
     president = entry.get("president")

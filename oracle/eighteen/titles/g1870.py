@@ -70,7 +70,8 @@ MRBC = dataclasses.replace(_private(
                    colour="", when="track", extra=False, connected=True, free=False,
                    reserved=False, discount=40, home_lay_for=("MP", "SSW")))
 #: the cattle token: +10 on one city west of the river for the owning company, at
-#: any time in its turn (also in its train step, after buying the private there); placing it does not close the private
+#: any time in its turn (also in its train step, after buying the private there);
+#: placing it does not close the private
 SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
     hexes=("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
     when="whole_turn", extra=True, connected=False, free=True, reserved=False,

@@ -20,11 +20,11 @@ from typing import Final, TypeVar
 from oracle.eighteen.mechanisms.connection_runs import CONNECTION_RUNS
 from oracle.eighteen.mechanisms.emergency import EMERGENCY_SALES
 from oracle.eighteen.mechanisms.excess import EXCESS_TRAINS
-from oracle.eighteen.mechanisms.late_tokens import LATE_PRIVATE_TOKENS
 from oracle.eighteen.mechanisms.single_track import SINGLE_TRACK
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.compose import Swaps, step_names
 from oracle.eighteen.turn.flow import TURN_ORDER
+from oracle.eighteen.turn.late_tokens import LATE_PRIVATE_TOKENS
 from oracle.eighteen.turn.lay_checks import HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS
 from oracle.eighteen.turn.lays import TRACK_REACH
 from oracle.eighteen.turn.privates import PRIVATE_POWERS

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oracle.core.errors import MalformedInput
 from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.player_actions import BuyBack
-from oracle.core.errors import MalformedInput
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import RulesContext
