@@ -91,9 +91,11 @@ MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
 
 #: the title's mechanisms beyond the base turn, in the order their checks run: the MRBC's home
 #: lay, the Mississippi, the connection runs between turns (DS-07), the discards after a phase
-#: change, the cattle and port tokens in the later steps, the whole game
+#: change, the emergency train purchase (as 1830's: a whole game must not stall on a
+#: company that cannot buy its train), the cattle and port tokens in the later steps,
+#: the whole game
 MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains",
-              "late_private_tokens", "whole_game")
+              "emergency_sales", "late_private_tokens", "whole_game")
 
 #: the whole game (oracle/eighteen/whole; docs/18xx.md "Whole games", 1870): the
 #: certificate limits of 2 to 6 players, one operating round a set in phase 1, two
