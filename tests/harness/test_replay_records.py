@@ -130,9 +130,9 @@ REPLAYS_1870 = [
     # reading (DS-06: a train must reach the destination) does not give: MP's
     # destination token, the record's last act before it is ended by hand
     ("34110.json", 242, 244, ("action 227", "turn/not_operating")),
-    # at action 401 the platform operates the SLSF before MP, both at 90 in
-    # different cells: the engine ranks MP (the cell further right) first
-    ("1870_game_end_bankrupt.json", 409, 844, ("action 401", "turn/not_operating")),
+    # at action 428 (the second operating round of a set) the platform operates GMO
+    # before the SLSF, both at 110: the engine has the SLSF one cell further right
+    ("1870_game_end_bankrupt.json", 443, 844, ("action 428", "turn/not_operating")),
 ]
 
 
