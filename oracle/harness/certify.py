@@ -202,7 +202,9 @@ def write_reports(out: Path, *, spec: str, suite: dict[str, Any], started: str,
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str) + "\n", "utf-8")
     (out / "junit.xml").write_bytes(junit_xml(report))
     # no control character (adapter text) reaches the page, even escaped as HTML
-    (out / "index.html").write_text(for_xml(render_html(report, cat)), "utf-8")
+    page = render_html(report, cat)
+    page.boards.write(out)  # the pictures the page links, beside it
+    (out / "index.html").write_text(for_xml(page.html), "utf-8")
     return report
 
 
@@ -306,7 +308,8 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
         return stopper.code
     if not args.quiet:
         print(summary_table(report))
-        print(f"\nreports: {out}/ (index.html, report.json, junit.xml, results.jsonl)")
+        print(f"\nreports: {out}/ (index.html and boards/, report.json, junit.xml, "
+              "results.jsonl)")
     if stopper.reason is not None:  # a signal while the reports were written
         return stopper.code
     if partial:

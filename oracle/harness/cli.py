@@ -8,6 +8,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from oracle.harness.version import VersionAction
+
 #: verb -> (module with ``add_arguments(parser)`` and ``run(args) -> int``, help)
 VERBS: dict[str, tuple[str, str]] = {
     "certify": ("oracle.harness.certify", "run the suite against an implementation and report"),
@@ -19,6 +21,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "replay": ("oracle.harness.replay", "replay a fuzz trace through two implementations, "
                "or a recorded game (--from)"),
     "diff": ("oracle.harness.report_diff", "compare two certification reports"),
+    "site": ("oracle.harness.site.command", "write the rulings as a static site: a page "
+                                            "per ruling, its scenarios, boards and kills"),
+    "compare": ("oracle.harness.site.compare_command", "engines side by side: a matrix of "
+                                                       "rulings by reports, and badges"),
     "smoke": ("oracle.harness.smoke", "try an adapter in seconds: handshake, a new game, "
                                       "one legal action, one query"),
     "turns": ("oracle.harness.real_turns", "replay real company turns of recorded 18xx games "
@@ -33,8 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Only the verb asked for is imported (``railrules serve`` need not load pytest and
     # hypothesis, as certify and fuzz do: a second of start-up per served adapter);
     # without a known verb first, every verb is, for the usage message.
-    chosen = [args_in[0]] if args_in and args_in[0] in VERBS else list(VERBS)
+    # ``--version`` alone imports no verb either.
+    chosen = ([args_in[0]] if args_in and args_in[0] in VERBS
+              else [] if args_in[:1] == ["--version"] else list(VERBS))
     parser = argparse.ArgumentParser(prog="railrules", description=__doc__)
+    parser.add_argument("--version", action=VersionAction,
+                        help="print the package version, the suite hash and the protocol "
+                             "version, and exit")
     sub = parser.add_subparsers(dest="verb", required=True)
     for verb, (module_name, help_text) in VERBS.items():
         if verb not in chosen:

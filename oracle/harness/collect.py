@@ -90,12 +90,33 @@ def _step_index(info: dict[str, Any], scenario: Any, step: Any) -> int:
         return int(info["step_index"])
 
 
+def _note_board(request: pytest.FixtureRequest, info: dict[str, Any], index: int) -> None:
+    """Remember the step after which the scenario's board (the world's position) last
+    changed, and what that step sent: the report says which moment its picture shows
+    ("after the When", "before the When: its action was refused")."""
+    if "world" not in request.fixturenames:
+        return
+    try:
+        world = request.getfixturevalue("world")
+    except Exception:  # the world never came to be; the error is reported elsewhere
+        return
+    position, verdict = getattr(world, "position", None), getattr(world, "verdict", None)
+    sent = verdict is not info.get("verdict_seen")
+    if position is not info.get("board_seen"):
+        info["board"] = {"step": index, "action": "none"}
+    board = info.get("board")
+    if sent and board is not None and board["step"] == index and verdict is not None:
+        board["action"] = "accepted" if verdict.accepted else "refused"
+    info["board_seen"], info["verdict_seen"] = position, verdict
+
+
 def after_step(request: pytest.FixtureRequest, scenario: Any, step: Any) -> None:
     info = request.node.stash.get(_scenario_key, None)
     if info is not None:
         i = _step_index(info, scenario, step)
         info["steps"][i]["status"] = "passed"
         info["step_index"] = i + 1
+        _note_board(request, info, i)
 
 
 def step_error(request: pytest.FixtureRequest, scenario: Any, step: Any,
@@ -105,6 +126,7 @@ def step_error(request: pytest.FixtureRequest, scenario: Any, step: Any,
         return
     i = _step_index(info, scenario, step)
     info["steps"][i]["status"] = "failed"
+    _note_board(request, info, i)
     info["failed_step"] = {"index": i, "keyword": step.keyword, "type": step.type,
                            "text": step.name}
     expected = getattr(exception, "expected", None)
@@ -184,8 +206,8 @@ def make_record(item: pytest.Item, call: pytest.CallInfo[None], outcome: str) ->
     }
     if impl is not None:
         record["impl"] = str(impl)
-    for key in ("failed_step", "expected", "observed", "game", "position", "verdict",
-                "handshake", "exchanges"):
+    for key in ("failed_step", "expected", "observed", "game", "position", "board",
+                "verdict", "handshake", "exchanges"):
         if info.get(key) is not None:
             record[key] = info[key]
     if call.excinfo is not None:

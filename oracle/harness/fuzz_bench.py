@@ -158,9 +158,10 @@ def _rate(games: int, seconds: float) -> float:
     return games / seconds if seconds > 0 else 0.0
 
 
-def fuzz_figures(game: str, games: int, max_actions: int) -> dict[str, Any]:
+def fuzz_figures(game: str, games: int, max_actions: int,
+                 options: dict[str, Any] | None = None) -> dict[str, Any]:
     base = Campaign(impl="oracle", against="oracle", game=game, games=games, seed=1,
-                    max_actions=max_actions)
+                    max_actions=max_actions, options=dict(options or {}))
     rounds, children_cpu = timed_rounds(base)
     ratios = [round(r.ratio, 3) for r in rounds]
     inprocess_wall = sum(r.inprocess.wall for r in rounds)

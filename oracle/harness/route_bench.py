@@ -105,5 +105,5 @@ def route_figures() -> dict[str, Any]:
 def eighteen_figures(games: int, rounds: int = 5) -> dict[str, Any]:
     """The 18xx game record's ``bench`` entry: the route-search figures (the random-game
     arguments do not apply to them) and whole 1830 games (``whole_bench``)."""
-    from oracle.harness.whole_bench import whole_game_figures
-    return {**route_figures(), **whole_game_figures()}
+    from oracle.harness.whole_bench import whole_fuzz_figures, whole_game_figures
+    return {**route_figures(), **whole_game_figures(), **whole_fuzz_figures()}

@@ -3,7 +3,12 @@ from the new game to the end (a bankruptcy or the broken bank), played in proces
 seeded random player a fuzz campaign uses (a legal action drawn uniformly at each
 step, the position's legal actions listed each time), per CPU second of this process
 (one core); ``eighteen_actions_per_s`` the same games' actions per CPU second, and
-``eighteen_game_actions`` the actions a game took (the median)."""
+``eighteen_game_actions`` the actions a game took (the median). ``eighteen_fuzz_*``: the
+same whole games in ``railrules fuzz``'s lockstep (oracle against oracle, comparing
+positions, legal-action sets, scores and verdicts after every action), in process and
+against ``railrules serve`` (oracle.harness.fuzz_bench, the Rocket figures' method):
+``eighteen_fuzz_actions_per_cpu_s``, ``eighteen_fuzz_protocol_actions_per_cpu_s``,
+``eighteen_fuzz_protocol_ratio``."""
 
 from __future__ import annotations
 
@@ -29,6 +34,18 @@ def play(seed: int) -> tuple[int, bool]:
             return count, True
         position = API.apply(position, rng.choice(API.legal_actions(position)))
     return MAX_ACTIONS, False
+
+
+#: the lockstep figures kept, under ``eighteen_`` + their name
+FUZZ_KEYS = ("fuzz_games", "fuzz_actions_per_game", "fuzz_actions_per_cpu_s",
+             "fuzz_protocol_actions_per_cpu_s", "fuzz_protocol_ratio",
+             "fuzz_protocol_cpu_ratio")
+
+
+def whole_fuzz_figures(games: int = 2) -> dict[str, Any]:
+    from oracle.harness.fuzz_bench import fuzz_figures
+    figures = fuzz_figures("18xx", games, MAX_ACTIONS, {"title": TITLE})
+    return {f"eighteen_{k}": figures[k] for k in FUZZ_KEYS if k in figures}
 
 
 def whole_game_figures(games: int = 3) -> dict[str, Any]:

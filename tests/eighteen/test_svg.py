@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from oracle.eighteen.api import API
 from oracle.eighteen.titles import TITLES
-from oracle.harness.reports.html import picture
+from oracle.harness.reports.html_scenario import picture
 from steps.eighteen_new_game import operating_turn_only
 from tests.eighteen.test_route_queries import scranton_line
 
@@ -27,3 +27,12 @@ def test_every_title_draws() -> None:
         svg = picture("18xx", p, {})
         ET.fromstring(svg)
         assert "could not be drawn" not in svg
+
+
+def test_place_names_and_tokens_are_whole_with_a_legend() -> None:
+    svg = picture("18xx", scranton_line())
+    text = "".join(ET.fromstring(svg).itertext())
+    for name in ("Philadelphia", "Trenton", "Pittsburgh", "Scranton"):
+        assert name in text  # each named hex, whole (wrapped and shrunk)
+    for kind in ("no tile", "yellow", "off-board", "town", "city", "train"):
+        assert kind in text  # the legend: hex colours, stops, each run's train

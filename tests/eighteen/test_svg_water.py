@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from oracle.eighteen.api import API
 from oracle.eighteen.mechanisms.river import rivers
-from oracle.harness.reports.html import picture
+from oracle.harness.reports.html_scenario import picture
 
 NS = "{http://www.w3.org/2000/svg}"
 

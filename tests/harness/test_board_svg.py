@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from oracle.games import get_game
 from oracle.harness.reports.board import board_svg
-from oracle.harness.reports.html import picture
+from oracle.harness.reports.html_scenario import picture
 
 
 def test_a_rocket_position_is_drawn_with_its_places_and_lines() -> None:
@@ -38,3 +38,21 @@ def test_adapter_text_is_escaped() -> None:
     svg = board_svg("rocket", position)
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "<b>" not in svg
     ET.fromstring(svg)
+
+
+def test_place_names_are_whole_and_the_kinds_have_a_legend() -> None:
+    rocket = get_game("rocket")
+    svg = board_svg("rocket", rocket.new_game(["p1", "p2"], {}))
+    text = "".join(ET.fromstring(svg).itertext())
+    for name in ("Peterborough", "Northampton", "Southampton", "Birmingham"):
+        assert name in text  # no 9-letter cut
+    for kind in ("city", "railway town", "starting town", "station", "locomotive", "water"):
+        assert kind in text
+
+
+def test_a_long_name_is_wrapped_and_shrunk_not_cut() -> None:
+    position = {"game": "rocket", "board": {"land": ["A1"], "water": [], "places": {
+        "x": {"name": "Newcastle upon Tyne", "kind": "city", "space": "A1"}}}}
+    root = ET.fromstring(board_svg("rocket", position))
+    spans = [e.text for e in root.iter() if e.tag.endswith("tspan")]
+    assert spans == ["Newcastle", "upon Tyne"]

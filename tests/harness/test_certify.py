@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from harness_paths import FAKE, HERE, ROOT
+from html_page import read
 
 from oracle.core.schema import validate
 from oracle.games import PLUGINS_ENV
 from oracle.harness import certify
+from oracle.harness.reports.anchors import scenario_anchor
 
 
 @pytest.fixture(autouse=True)
@@ -77,6 +79,17 @@ def test_a_wrong_adapter_fails_and_its_reading_is_named(tmp_path: Path) -> None:
     assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&lt;b&gt;exactly&lt;/b&gt;" in html  # the ruling's words are escaped too
     assert "expected" in html and "add/past_limit" in html
+    # the page leads with the failures, every link resolves, the boards are files
+    page = read(html)
+    assert page.broken(out) == [] and page.images and (out / "boards").is_dir()
+    failed = {scenario_anchor(str(r["id"])) for r in results.values()
+              if r["outcome"] == "fail"}
+    assert set(page.cards[:len(failed)]) == failed
+    # the collector says which moment each board shows: after the When's step that was
+    # accepted; before a When whose answer was not taken (it failed)
+    assert results["TOY-OPEN-01-a"]["board"] == {"step": 1, "action": "accepted"}
+    assert results["TOY-01-b"]["board"] == {"step": 0, "action": "none"}
+    assert "Before the When: its answer was not taken" in html
 
 
 def test_a_crashing_adapter_is_graded_crash_not_fail(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from harness_paths import FAKE, HERE, ROOT
 from oracle.games import PLUGINS_ENV
 from oracle.harness import certify
 from oracle.harness.cli import main
-from oracle.harness.reports.html import exchanges_link
+from oracle.harness.reports.html_scenario import exchanges_link
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.exchange_log import (
     EXCHANGE_BOUND,

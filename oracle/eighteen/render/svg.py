@@ -52,6 +52,7 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
     layout = board.layout
     parts: list[str] = []
     labels: list[str] = []  # over the rivers, so a river hex's ID stays legible
+    names: list[str] = []  # over the track
     track: list[str] = []
     stops: list[str] = []
     points: dict[Node, Point] = {}
@@ -64,6 +65,10 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
                      f'<title>{escape(hex_id)} {escape(name)} {escape(tile.id)}</title></polygon>')
         labels.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.6:.1f}" font-size="5" '
                       f'text-anchor="middle" fill="#555">{escape(hex_id)}</text>')
+        if name:  # under the stops, over the track (a white halo)
+            names.append(fitted_text(x, y + SIZE * 0.52, name, 4.5, SIZE * 1.5,
+                                      'fill="#222" stroke="#fff" stroke-width="0.8" '
+                                      'paint-order="stroke"'))
         for i in range(len(tile.stops)):
             points[("stop", hex_id, i)] = stop_point(tile, rotation, hex_id, i, layout)
         for path in tile.paths:
@@ -87,18 +92,73 @@ def board_svg(title: TitleData, state: State, routes: Sequence[Route] = ()) -> s
             stops.append(f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{SIZE * 0.3:.1f}" '
                          f'fill="#fff" stroke="#000"><title>{label}</title></circle>')
             if held:
-                stops.append(f'<text x="{sx:.1f}" y="{sy + 2:.1f}" font-size="4.5" '
-                             f'text-anchor="middle">{escape("/".join(held))[:9]}</text>')
+                stops.append(fitted_text(sx, sy + 1.6, "/".join(held), 4.5, SIZE * 0.58))
     water = water_svg(title.id, board)  # rivers and borders: over the hexes, under the track
     lines = _route_lines(routes, points, layout)
     xs = [centre(h, layout)[0] for h in board.hexes]
     ys = [centre(h, layout)[1] for h in board.hexes]
     left, top = min(xs) - SIZE * 1.2, min(ys) - SIZE * 1.2
     width, height = max(xs) - left + SIZE * 1.2, max(ys) - top + SIZE * 1.2
+    key = legend(left + 4, top + height + 8, routes)
+    width = max(width, LEGEND_WIDTH)
+    height += 14 + (10 if routes else 0)
     return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" '
-            f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+            f'font-family="sans-serif" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
             f'width="{min(width * 1.6, 900):.0f}"><title>{escape(title.id)}</title>'
-            + "".join(parts + water + labels + track + lines + stops) + "</svg>")
+            + "".join(parts + water + labels + track + names + lines + stops) + key + "</svg>")
+
+
+def _lines(text: str) -> list[str]:
+    """One line, or two split at the space nearest the middle of a long text."""
+    cuts = [i for i, ch in enumerate(text) if ch == " "]
+    if len(text) <= 12 or not cuts:
+        return [text]
+    cut = min(cuts, key=lambda i: abs(len(text) - 2 * i))
+    return [text[:cut], text[cut + 1:]]
+
+
+def fitted_text(x: float, y: float, text: str, size: float, room: float,
+                extra: str = "") -> str:
+    """``text`` whole, centred at (x, y) on one or two lines, its font shrunk from
+    ``size`` until it fits ``room`` wide (about 0.6 of the font size a character); a text
+    past 40 characters (which no title has) is cut, its tooltip whole."""
+    shown = text if len(text) <= 40 else text[:39] + "\u2026"
+    lines = _lines(shown)
+    fit = min(size, room / (0.6 * max(1, *(len(line) for line in lines))))
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else fit:.1f}">{escape(line)}'
+                    f"</tspan>" for i, line in enumerate(lines))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{fit:.1f}" text-anchor="middle"'
+            f'{" " + extra if extra else ""}><title>{escape(text)}</title>{spans}</text>')
+
+
+#: the legend's row: the hex colours (the tile's colour; red: off-board), the stops and
+#: tokens, and each train's run
+LEGEND_WIDTH = 420.0
+_KINDS = (("white", "no tile"), ("yellow", "yellow"), ("green", "green"), ("brown", "brown"),
+          ("gray", "gray"), ("red", "off-board"))
+
+
+def legend(x: float, y: float, routes: Sequence[Route]) -> str:
+    out: list[str] = []
+    at = x
+    for colour, words in _KINDS:
+        out.append(f'<rect x="{at:.1f}" y="{y - 6:.1f}" width="7" height="7" '
+                   f'fill="{FILL[colour]}" stroke="#888" stroke-width="0.5"/><text '
+                   f'x="{at + 9:.1f}" y="{y:.1f}" font-size="7">{words}</text>')
+        at += 14 + 3.9 * len(words)
+    out.append(f'<circle cx="{at + 3:.1f}" cy="{y - 2.5:.1f}" r="2.5" fill="#000"/><text '
+               f'x="{at + 8:.1f}" y="{y:.1f}" font-size="7">town</text>')
+    at += 28
+    out.append(f'<circle cx="{at + 3.5:.1f}" cy="{y - 2.5:.1f}" r="3.5" fill="#fff" '
+               f'stroke="#000"/><text x="{at + 9:.1f}" y="{y:.1f}" font-size="7">city '
+               f"(a token: its company)</text>")
+    for n, route in enumerate(routes):
+        rx = x + 70 * n
+        colour = ROUTE_COLOURS[n % len(ROUTE_COLOURS)]
+        out.append(f'<line x1="{rx:.1f}" y1="{y + 7:.1f}" x2="{rx + 10:.1f}" y2="{y + 7:.1f}" '
+                   f'stroke="{colour}" stroke-width="2.6"/><text x="{rx + 13:.1f}" '
+                   f'y="{y + 9.5:.1f}" font-size="7">train {escape(route.train)}</text>')
+    return "".join(out)
 
 
 def _route_lines(routes: Sequence[Route], points: dict[Node, Point], layout: str) -> list[str]:

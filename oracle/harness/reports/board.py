@@ -22,6 +22,13 @@ SIZE = 18.0  # hex radius in pixels
 PALETTE = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#5d6d7e",
            "#a04000")
 PLACE_STYLE = {"city": "#8e44ad", "railway": "#d35400", "start": "#2c3e50"}
+#: the legend's words for each kind of place (SR-TWN-01)
+PLACE_WORDS = {"city": "city", "railway": "railway town", "start": "starting town"}
+#: how wide a place's name may be drawn (a hex and a half), at most how large, and the
+#: longest name drawn whole (a longer one, which no board has, is cut; its tooltip is not)
+LABEL_WIDTH = SIZE * 2.6
+LABEL_FONT = 6.5
+LABEL_LONGEST = 48
 
 
 def _center(space: str) -> tuple[float, float] | None:
@@ -81,6 +88,53 @@ def eighteen_svg(game: str, position: Any, symbols: dict[str, str] | None = None
         return position_svg(position)
     except (MalformedInput, TypeError, ValueError, KeyError, AttributeError) as err:
         return placeholder("18xx", f"the position could not be drawn: {err}")
+
+
+def label_lines(name: str) -> list[str]:
+    """A place's name on one line, or on two split at the space or hyphen nearest its
+    middle when it is long and has one."""
+    if len(name) <= 10:
+        return [name]
+    cuts = [i + 1 for i, ch in enumerate(name) if ch in " -" and 0 < i < len(name) - 1]
+    if not cuts:
+        return [name]
+    cut = min(cuts, key=lambda i: abs(len(name) - 2 * i))
+    return [name[:cut].rstrip(), name[cut:].lstrip()]
+
+
+def place_label(x: float, y: float, name: str) -> str:
+    """A place's whole name under its marker, shrunk to fit ``LABEL_WIDTH`` (about 0.6
+    of the font size a character), with a white halo over the track."""
+    if len(name) > LABEL_LONGEST:
+        name = name[:LABEL_LONGEST - 1] + "\u2026"
+    lines = label_lines(name)
+    size = min(LABEL_FONT, LABEL_WIDTH / (0.6 * max(1, *(len(line) for line in lines))))
+    spans = "".join(f'<tspan x="{x:.1f}" dy="{0 if i == 0 else size:.1f}">{escape(line)}'
+                    f"</tspan>" for i, line in enumerate(lines))
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" text-anchor="middle" '
+            f'font-weight="bold" stroke="#fff" stroke-width="1.2" paint-order="stroke">'
+            f"{spans}</text>")
+
+
+def kinds_legend(x: float, y: float) -> str:
+    """The legend of place kinds, stations, locomotives and water, one row."""
+    def word(at: float, text: str) -> str:
+        return f'<text x="{at + 12:.1f}" y="{y:.1f}" font-size="8">{text}</text>'
+
+    out: list[str] = []
+    for kind, colour in PLACE_STYLE.items():
+        out.append(f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="8" height="8" fill="{colour}"/>'
+                   + word(x, PLACE_WORDS[kind]))
+        x += 20 + 4.6 * len(PLACE_WORDS[kind])
+    out.append(f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="7" height="7" fill="#fff" '
+               f'stroke="#000"/>' + word(x, "station (player's number)"))
+    x += 122
+    out.append(f'<circle cx="{x + 4:.1f}" cy="{y - 3:.1f}" r="4" fill="#999" stroke="#000"/>'
+               + word(x, "locomotive"))
+    x += 66
+    out.append(f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="8" height="8" fill="#aed6f1"/>'
+               + word(x, "water"))
+    return "".join(out)
 
 
 def _draw(position: dict[str, Any], board: dict[str, Any],
@@ -147,8 +201,7 @@ def _draw(position: dict[str, Any], board: dict[str, Any],
             colour = PLACE_STYLE.get(kind, "#555")
             parts.append(f'<rect x="{c[0] - 4:.1f}" y="{c[1] - 11:.1f}" width="8" height="8" '
                          f'fill="{colour}"><title>{escape(name)} ({escape(kind)})</title></rect>')
-            parts.append(f'<text x="{c[0]:.1f}" y="{c[1] + 3:.1f}" font-size="6.5" '
-                         f'text-anchor="middle" font-weight="bold">{escape(name[:9])}</text>')
+            parts.append(place_label(c[0], c[1] + 3, name))
     stations = position.get("stations")
     holdings = position.get("holdings")
     if not isinstance(stations, dict) and isinstance(holdings, dict):
@@ -164,17 +217,19 @@ def _draw(position: dict[str, Any], board: dict[str, Any],
                              f'{escape(str(player))}</title></rect><text x="{c[0] + 8.5:.1f}" '
                              f'y="{c[1] + 3.5:.1f}" font-size="5" text-anchor="middle">'
                              f'{n + 1}</text>')
-    legend_height = 14 * ((len(legend) + 3) // 4)
+    legend_height = 14 * ((len(legend) + 3) // 4) + 14
+    parts.append(kinds_legend(left + 6, top + height + 10))
     for i, (colour, key) in enumerate(legend):
         x = left + 6 + (i % 4) * 110
-        y = top + height + 10 + 14 * (i // 4)
+        y = top + height + 24 + 14 * (i // 4)
         parts.append(f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="9" height="9" '
                      f'fill="{colour}"/><text x="{x + 13:.1f}" y="{y + 1:.1f}" '
-                     f'font-size="9">{escape(key)}</text>')
+                     f'font-size="9">line {escape(key)}</text>')
     title = escape(str(board.get("name", "board")))
     note = " (approximate map)" if board.get("approximate") else ""
     total_height = height + legend_height + 6
     return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" role="img" '
+            f'font-family="sans-serif" '
             f'viewBox="{left:.1f} {top:.1f} {max(width, 440):.1f} {total_height:.1f}" '
             f'width="{min(max(width, 440) * 1.4, 900):.0f}"><title>{title}{note}</title>'
             + "".join(parts) + "</svg>")
