@@ -19,6 +19,7 @@ from oracle.eighteen import (
 )
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.mechanisms import (
+    connection_withhold,
     destination_slot,
     emergency,
     excess,
@@ -49,6 +50,7 @@ from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_NAMES, Rules
 from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
+from oracle.eighteen.whole import first_priority as whole_first_priority
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -91,7 +93,8 @@ class EighteenAPI(Pins[State]):
         train_doubling.check_options(title_id, chosen)
         title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
         for module in (obsolete, token_distance, half_pay, water_borders,
-                       destination_slot, ledge, whole_brown_ipo):
+                       destination_slot, ledge, whole_brown_ipo,
+                       whole_first_priority, connection_withhold):
             module.check_options(title, chosen)
         return title
 

@@ -23,8 +23,9 @@ from oracle.eighteen.turn.context import TurnContext
 
 #: share holders that are not players: the IPO and the pool. What their shares earn
 #: goes to the treasury when the title's ``DividendRule.to_treasury`` names them,
-#: else the bank keeps it
-BANK_HOLDERS = frozenset({"ipo", "pool"})
+#: else the bank keeps it (1870: also a company's own shares bought back,
+#: whole/buy_back.py)
+BANK_HOLDERS = frozenset({"ipo", "pool", "treasury"})
 
 
 def refuse(code: str, reason: str, ruling: str = "") -> IllegalAction:

@@ -88,6 +88,17 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "pool only ('no', as 18xx.games plays it) or from the IPO too ('yes', the "
                "18xx.games optional rule of that name); the published rules do not say; "
                "docs/18xx.md, 'Whole games'"),
+    OptionSpec("connection_withhold", "stays", ("stays", "right"),
+               "titles with connection runs (1870, DS-16): a withheld connection run "
+               "leaves the price ('stays', the rules' move read with the dividend) or "
+               "moves it right as a payout does ('right', as 18xx.games plays it); "
+               "docs/18xx-destinations.md"),
+    OptionSpec("first_priority", "last_buyer", ("last_buyer", "next_in_turn"),
+               "titles played as a whole game: the first stock round is led by the player "
+               "after the one who bought the last private ('last_buyer', the published "
+               "rules) or by the player next in the auction's turn order, after the one "
+               "whose act ended it ('next_in_turn', as 18xx.games plays 1870); "
+               "docs/18xx.md, 'Whole games'"),
 )
 
 #: options whose value the position records (the title is its own field)

@@ -20,6 +20,8 @@ from typing import Any
 
 JSON = dict[str, Any]
 IPO, POOL = "ipo", "pool"
+#: a company's own shares it bought back (1870)
+TREASURY = "treasury"
 
 
 def units(cert: str) -> int:
@@ -69,6 +71,18 @@ class Certificates:
         self._presidency(company, player)
         return source
 
+    def buy_back(self, company: str, cert: str, pooled: bool) -> str:
+        """The company buys ``cert``, one of its own (1870); where it came from: the
+        pool when it has one of the company's shares (``pooled``: the rules take that
+        one, so the record's certificate was in the pool, whatever two certificates a
+        presidency change moved), else the player holding it."""
+        self._know(cert, company)
+        if pooled:
+            self._claim(cert, POOL, [cert])
+        source = self.at(cert)
+        self.where[cert] = TREASURY
+        return source
+
     def sell(self, player: str, company: str, certs: Iterable[str], percent: int) -> None:
         """``percent`` worth of ``certs`` go to the pool; where the seller gives up the
         presidency, the new president takes the president's certificate and hands two
@@ -111,13 +125,13 @@ class Certificates:
         """The player holding ``company``'s president's certificate, if any."""
         owner = [w for c, w in self.where.items()
                  if units(c) == 2 and self.company.get(c) == company]
-        return owner[0] if owner and owner[0] not in (IPO, POOL) else None
+        return owner[0] if owner and owner[0] not in (IPO, POOL, TREASURY) else None
 
     def _hand_over(self, player: str, company: str) -> None:
         """The president's certificate leaves ``player`` for the other player holding
         the most (two of whose shares come back)."""
         others = {w for c, w in self.where.items() if self.company.get(c) == company
-                  and w not in (IPO, POOL, player)}
+                  and w not in (IPO, POOL, TREASURY, player)}
         if not others:
             return
         heir = max(sorted(others), key=lambda h: self.holding(company, h))

@@ -12,7 +12,8 @@ The platform's entries, as we read them:
   played clears what could be redone;
 * ``message`` (chat) and ``program_*`` (the platform's automation settings:
   ``program_buy_shares``, ``program_share_pass``, ``program_disable``) are no game
-  actions: ignored wherever they stand, also inside ``auto_actions``;
+  actions: ignored wherever they stand, also inside ``auto_actions``; but the auto
+  actions a setting carries (the pass it made at once) are played;
 * ``auto_actions``: actions the platform played by itself right after the entry, in
   order; taken back and played again with it.
 
@@ -137,7 +138,7 @@ def resolve(entries: Sequence[JSON]) -> list[tuple[int, JSON]]:
     undone: list[tuple[int, JSON]] = []  # a stack: the last taken back on top
     for index, entry in enumerate(entries):
         kind = entry["type"]
-        if ignored(entry):
+        if ignored(entry) and not _autos(entry):
             continue
         if kind == UNDO:
             back = _undo_to(active, entry, index)
@@ -176,10 +177,17 @@ def played(record: Record) -> list[Played]:
 
 def _played(entries: Sequence[JSON]) -> Iterator[Played]:
     for eid, entry in resolve(entries):
-        yield Played(eid, 0, entry)
-        autos = [a for a in entry.get("auto_actions") or [] if not ignored(a)]
-        for k, auto in enumerate(autos, 1):
+        if not ignored(entry):
+            yield Played(eid, 0, entry)
+        for k, auto in enumerate(_autos(entry), 1):
             yield Played(eid, k, auto)
+
+
+def _autos(entry: JSON) -> list[JSON]:
+    """The game actions the platform played right after ``entry``. An automation
+    setting has them too: ``program_share_pass`` passes for its player at once, and
+    that pass is played though the setting is not."""
+    return [a for a in entry.get("auto_actions") or [] if not ignored(a)]
 
 
 def skip_disagreements(record: Record) -> list[str]:

@@ -22,6 +22,9 @@ OPTIONAL_RULES: Final[dict[str, dict[str, tuple[str, str]]]] = {
 #: each company's turn
 PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
     "1830": {"operating_order": "each_turn"},
+    "1870": {"operating_order": "each_turn", "first_priority": "next_in_turn",
+             "ledge_move": "up", "destination_token_slot": "extra",
+             "half_pay_rounding": "withheld_down", "connection_withhold": "right"},
 }
 
 #: the share a private brings its buyer in the auction: private -> certificate ID

@@ -142,8 +142,11 @@ def _par(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 
 
 def _buy_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    if p.data.get("entity_type") == "corporation":
+        return _buy_back(t, p, position)
     if p.data.get("entity_type") != "player":
-        raise Untranslatable(f"{p.where()}: a company buying shares is not translated")
+        raise Untranslatable(f"{p.where()}: a {p.data.get('entity_type')} buying shares "
+                             f"is not translated")
     player, out = t.player(p), []
     shares = list(p.data.get("shares") or [])
     if int(p.data.get("percent", 0)) != 10 * len(shares) or not shares:
@@ -154,7 +157,34 @@ def _buy_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
         source = t.certs.buy(player, company, cid)
         out.append({"type": "buy_shares", "player": player, "company": company,
                     "from": source})
-    return out
+    return out[:1] if _protecting(position, player, out[0]["company"]) else out
+
+
+def _protecting(position: JSON | None, player: str, company: str) -> bool:
+    """The player protects a sale's price (1870): one ``buy_shares`` takes all the
+    shares sold (``game_round.protection``)."""
+    game_round = (position or {}).get("game_round") or {}
+    waiting = game_round.get("protection") or []
+    return bool(waiting) and game_round.get("acting") == player \
+        and waiting[0].get("company") == company
+
+
+def _buy_back(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1870: a company buys back one of its own shares, on its president's turn (the
+    position names him)."""
+    company = t.company(p)
+    shares = list(p.data.get("shares") or [])
+    if len(shares) != 1 or t.names.certificate(shares[0], p.where())[0] != company:
+        raise Untranslatable(f"{p.where()}: {company} buying {shares}: only one share of "
+                             f"its own is translated")
+    entry: JSON = next((c for c in (position or {}).get("companies", [])
+                        if c.get("id") == company), {})
+    pooled = bool((entry.get("shares") or {}).get("pool"))
+    source = t.certs.buy_back(company, shares[0], pooled)
+    president = entry.get("president")
+    if position is not None and president is None:
+        raise RecordError(f"{p.where()}: {company} has no president to buy back its shares")
+    return [{"type": "buy_back", "player": president, "company": company, "from": source}]
 
 
 def _sell_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:

@@ -115,3 +115,27 @@ def test_a_normal_1870_run_may_pay_half_a_connection_run_may_not() -> None:
     with pytest.raises(IllegalAction) as err:
         API.apply(connection, {"type": "dividend", "company": "SSW", "kind": "half"})
     assert (err.value.code, err.value.ruling) == ("dividend/not_allowed", "DS-16")
+
+
+@pytest.mark.parametrize(("reading", "moved"), [("stays", False), ("right", True)])
+def test_a_withheld_connection_run_moves_the_price_by_the_option(reading: str,
+                                                                 moved: bool) -> None:
+    """``connection_withhold``: the price stays (default) or moves right, as a payout's
+    does (18xx.games); a payout moves it right in both readings."""
+    for kind, expected in (("withhold", moved), ("payout", True)):
+        p = line(market=[3, 6], share_price=76, shares={"P1": 6, "ipo": 4})
+        p["options"]["connection_withhold"] = reading
+        before = [3, 6]
+        for action in ({"type": "pass", "company": "FW"},
+                       {"type": "place_token", "company": "SSW", "hex": "J3", "city": 0},
+                       {"type": "run_routes", "company": "SSW",
+                        "routes": [{"train": "3", "path": route_path(RUN)}]},
+                       {"type": "dividend", "company": "SSW", "kind": kind}):
+            p = API.apply(p, action)
+        after = next(c for c in p["companies"] if c["id"] == "SSW")["market"]
+        assert (after != before) is expected, (kind, before, after)
+
+
+def test_connection_withhold_is_for_titles_with_connection_runs() -> None:
+    with pytest.raises(MalformedInput, match="connection_withhold"):
+        API.new_game(["P1", "P2"], {"title": "1830", "connection_withhold": "right"})

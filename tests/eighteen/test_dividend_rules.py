@@ -40,7 +40,7 @@ def test_1825_price_moves_by_the_size_of_the_dividend(dividend: int, price: int,
 
 @pytest.mark.parametrize(("title", "holders"), [
     ("1830", {"pool"}), ("1835", {"pool"}), ("1856", {"pool"}), ("18GA", {"pool"}),
-    ("18AL", {"pool"}), ("18Kaas", {"pool"}), ("1870", {"ipo"}), ("1825", set()),
+    ("18AL", {"pool"}), ("18Kaas", {"pool"}), ("1870", {"ipo", "treasury"}), ("1825", set()),
 ])
 def test_each_title_names_the_shares_that_pay_the_treasury(title: str,
                                                            holders: set[str]) -> None:

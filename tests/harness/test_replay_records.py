@@ -118,3 +118,37 @@ def test_each_recorded_1830_game_replays_to_its_end(path: Path) -> None:
     assert report.stop is None and report.applied == report.total, report.text()
     assert report.verdict() == "agrees", report.text()
     assert all(r["record"] == r["engine"] for r in report.rows())
+
+
+GAMES_1870 = SHARED / "real-games" / "1870"
+
+#: how far each recorded 1870 game replays (docs/replay.md, Status): the record, the
+#: actions applied of the total, and where it stops (None: to its end, agreeing)
+REPLAYS_1870 = [
+    ("1644327587 Mississippi river madness.json", 429, 429, None),
+    # the engine takes the record's 242nd action to be a connection run the engine's
+    # reading (DS-06: a train must reach the destination) does not give: MP's
+    # destination token, the record's last act before it is ended by hand
+    ("34110.json", 242, 244, ("action 227", "turn/not_operating")),
+    # at action 428 (the second operating round of a set) the platform operates GMO
+    # before the SLSF, both at 110: the engine has the SLSF one cell further right
+    ("1870_game_end_bankrupt.json", 443, 844, ("action 428", "turn/not_operating")),
+]
+
+
+@pytest.mark.skipif(not GAMES_1870.is_dir(), reason=f"no recorded 1870 games under {SHARED}")
+@pytest.mark.parametrize(("name", "applied", "total", "stop"), REPLAYS_1870,
+                         ids=[r[0].split()[0] for r in REPLAYS_1870])
+def test_each_recorded_1870_game_replays_as_far_as_pinned(
+        name: str, applied: int, total: int, stop: tuple[str, str] | None) -> None:
+    """The 1870 records, through the whole-game engine: to their end with the recorded
+    values, or to the pinned action, refused with the pinned code."""
+    path = GAMES_1870 / name
+    report = replay_record(load_record(path), InProcess(), path.name)
+    assert (report.applied, report.total) == (applied, total), report.text()
+    if stop is None:
+        assert report.stop is None and report.verdict() == "agrees", report.text()
+        assert all(r["record"] == r["engine"] for r in report.rows())
+    else:
+        assert report.stop is not None, report.text()
+        assert (report.stop.at, report.stop.code) == stop, report.text()

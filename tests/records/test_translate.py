@@ -126,7 +126,37 @@ def test_a_title_we_do_not_replay_is_named() -> None:
         Translator(record("1856"))
 
 
-def test_a_company_buying_its_own_shares_is_not_translated() -> None:
+def _mp(shares: dict[str, int], acting: str = "P1", **game: Any) -> JSON:
+    """A stock-round position: MP's holdings (P1 its president), ``acting`` to act."""
+    return {"game_round": {"kind": "stock", "acting": acting, **game},
+            "companies": [{"id": "MP", "president": "P1", "shares": shares}]}
+
+
+def test_a_company_buying_its_own_share_is_its_presidents_buy_back() -> None:
+    """1870: from the pool while it has one of the company's shares (whichever
+    certificate the record names), else from the player holding the one named."""
     t = Translator(record("1870"))
-    with pytest.raises(Untranslatable, match="a company buying shares"):
-        t.translate(entry("buy_shares", "MP", shares=["MP_1"], percent=10), None)
+    t.translate(entry("buy_shares", 3, shares=["MP_1"], percent=10), None)
+    assert t.translate(entry("buy_shares", "MP", shares=["MP_1"], percent=10),
+                       _mp({"P1": 2, "P2": 1, "pool": 1})) == [
+        {"type": "buy_back", "player": "P1", "company": "MP", "from": "pool"}]
+    t.translate(entry("buy_shares", 3, shares=["MP_2"], percent=10), None)
+    assert t.translate(entry("buy_shares", "MP", shares=["MP_2"], percent=10),
+                       _mp({"P1": 2, "P2": 1})) == [
+        {"type": "buy_back", "player": "P1", "company": "MP", "from": "P2"}]
+    with pytest.raises(Untranslatable, match="only one share of its own"):
+        t.translate(entry("buy_shares", "MP", shares=["MP_3", "MP_4"], percent=20), None)
+
+
+def test_a_price_protection_takes_the_shares_sold_in_one_action() -> None:
+    """1870: the president buying the shares just sold, while the position waits on his
+    protection, is one ``buy_shares`` for all of them."""
+    t = Translator(record("1870"))
+    for cert in ("MP_1", "MP_2"):
+        t.translate(entry("buy_shares", 3, shares=[cert], percent=10), None)
+    t.translate(entry("sell_shares", 3, shares=["MP_1", "MP_2"], percent=20), None)
+    waiting = _mp({"P1": 2, "pool": 2}, protection=[
+        {"company": "MP", "count": 2, "price": 76, "seller": "P2"}])
+    assert t.translate(entry("buy_shares", 5, shares=["MP_1", "MP_2"], percent=20),
+                       waiting) == [
+        {"type": "buy_shares", "player": "P1", "company": "MP", "from": "pool"}]

@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
+from oracle.eighteen.mechanisms import connection_withhold
 from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     DOUBLE_OPTION,
@@ -254,6 +255,9 @@ class ConnectionRuns(Mechanism):
                  action: Dividend) -> State:
         from oracle.eighteen.operating import pay_dividend
         rule = self.dividend_rule()
+        moved = connection_withhold.withhold_move(state.options)  # the platform's reading
+        if moved:
+            rule = replace(rule, withhold=moved)
         if action.kind not in rule.kinds:
             raise refuse("dividend/not_allowed",
                          f"a connection run pays no {action.kind} dividend", "DS-16")

@@ -30,6 +30,21 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
+class Sale:
+    """Shares a player sold, whose price drop waits on the company's president (1870's
+    price protection: ``whole/protection.py``)."""
+
+    company: str
+    count: int
+    price: int
+    seller: str
+
+    def to_json(self) -> JSON:
+        return {"company": self.company, "count": self.count, "price": self.price,
+                "seller": self.seller}
+
+
+@dataclass(frozen=True, slots=True)
 class GameRound:
     kind: str
     #: the stock round's number (0 during the private auction); in the operating
@@ -62,6 +77,10 @@ class GameRound:
     #: a company whose par price a player must set now (1830's B&O president's
     #: certificate, with its private), or None
     par_due: str | None = None
+    #: the sales waiting on price protection, in order (1870), or none
+    protection: tuple[Sale, ...] = ()
+    #: the companies that bought back a share of their own this stock round (1870)
+    bought_back: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind, "stock_round": self.stock_round,
@@ -85,6 +104,10 @@ class GameRound:
             out["discount"] = self.discount
         if self.par_due is not None:
             out["par_due"] = self.par_due
+        if self.bought_back:
+            out["bought_back"] = list(self.bought_back)
+        if self.protection:
+            out["protection"] = [s.to_json() for s in self.protection]
         return out
 
     @staticmethod
@@ -99,4 +122,7 @@ class GameRound:
             bids=tuple(sorted(Bid(b["private"], b["player"], int(b["price"]))
                               for b in data.get("bids", ()))),
             auctioning=data.get("auctioning"), resume_after=data.get("resume_after"),
-            discount=int(data.get("discount", 0)), par_due=data.get("par_due"))
+            discount=int(data.get("discount", 0)), par_due=data.get("par_due"),
+            protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"])
+                             for s in data.get("protection", ())),
+            bought_back=tuple(sorted(data.get("bought_back", ()))))

@@ -91,5 +91,7 @@ def scaled_steps(dividend: int, share_price: int) -> int:
 
 
 RULE_1830 = DividendRule()
-RULE_1870 = DividendRule(kinds=("payout", "half", "withhold"), to_treasury=frozenset({"ipo"}))
+#: 1870: the IPO's shares and those the company bought back (``treasury``) pay it
+RULE_1870 = DividendRule(kinds=("payout", "half", "withhold"),
+                         to_treasury=frozenset({"ipo", "treasury"}))
 RULE_1825 = DividendRule(to_treasury=frozenset(), scaled=True)

@@ -16,6 +16,10 @@
   (``"pool"``) at the share price
 * ``sell_shares``: ``{"type": "sell_shares", "player": "P1", "of": "PRR", "count": 2}``:
   in a stock round, ``count`` shares to the pool at the share price
+* ``buy_back``: ``{"type": "buy_back", "player": "P1", "company": "MKT", "from":
+  "pool"}``: in a stock round, the president has his company buy one of its own shares
+  at the share price from the pool (or, when it has none, from the player ``from``),
+  as his turn's act (1870: ``whole/buy_back.py``)
 """
 
 from __future__ import annotations
@@ -78,8 +82,19 @@ class StockSale:
                 "count": self.count}
 
 
-PlayerAction = Bid | PlayerPass | Par | BuyShares | StockSale
-PLAYER_ACTIONS = (Bid, PlayerPass, Par, BuyShares, StockSale)
+@dataclass(frozen=True, slots=True)
+class BuyBack:
+    player: str
+    company: str
+    source: str = "pool"  # "pool" or the player whose share it takes
+
+    def to_json(self) -> JSON:
+        return {"type": "buy_back", "player": self.player, "company": self.company,
+                "from": self.source}
+
+
+PlayerAction = Bid | PlayerPass | Par | BuyShares | StockSale | BuyBack
+PLAYER_ACTIONS = (Bid, PlayerPass, Par, BuyShares, StockSale, BuyBack)
 
 
 def player_action_from_json(data: JSON) -> PlayerAction | None:
@@ -92,6 +107,8 @@ def player_action_from_json(data: JSON) -> PlayerAction | None:
         return Par(data["player"], data["company"], data["price"])
     if kind == "buy_shares":
         return BuyShares(data["player"], data["company"], data["from"])
+    if kind == "buy_back":
+        return BuyBack(data["player"], data["company"], data.get("from", "pool"))
     if kind == "pass" and "player" in data:
         return PlayerPass(data["player"])
     if kind == "sell_shares" and "player" in data:

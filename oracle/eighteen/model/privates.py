@@ -23,8 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: ``when`` values: "track" = the tile-lay step; "token" = the token-lay step;
-#: "turn" = any time in the company's turn (tile-lay or token-lay step).
-WHEN_VALUES = ("track", "token", "turn")
+#: "turn" = any time in the company's turn (tile-lay or token-lay step); "whole_turn" =
+#: any step of the turn from the tile lay on, also after the company bought the private
+#: in its train step (1870's cattle and port tokens, as 18xx.games plays them).
+WHEN_VALUES = ("track", "token", "turn", "whole_turn")
+#: the steps of a turn in which a "whole_turn" power may act
+WHOLE_TURN_STEPS = ("track", "token", "route", "dividend", "buy_train")
 #: ``closes`` values: when using a power closes the private.
 CLOSES_VALUES = ("never", "tile", "token", "any", "all")
 #: ``usable_by`` values.

@@ -18,6 +18,9 @@ class PrivateCertificate:
     company: str
     units: int
     president: bool = False
+    #: the private is the certificate and nothing else: it closes as its buyer takes
+    #: the certificate, so it is worth nothing more (1870's SLSF)
+    closes_private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +51,13 @@ class WholeGameDef:
     no_sales_in_first_round: bool = True
     #: a floated company receives ten times its par price (full capitalisation)
     capital_shares: int = 10
+    #: the par price of a president's certificate that came with a private is set as
+    #: soon as the private is bought, and the auction goes on after it (1870's SLSF);
+    #: otherwise once every private is sold (1830's B&O, always the last anyway)
+    par_at_once: bool = False
+    #: a sale's price drop waits for the company's president, who may buy the shares
+    #: sold at the sale's price instead, after the seller's turn (1870; protection.py)
+    price_protection: bool = False
+    #: a company may buy back its own shares from the pool while its IPO and its own
+    #: holding together are fewer than this many shares (1870: 4); 0: never
+    buy_back_below: int = 0

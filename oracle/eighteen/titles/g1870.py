@@ -30,6 +30,7 @@ from oracle.eighteen.model.privates import (
     half_to_double,
 )
 from oracle.eighteen.model.title import OPERATING_STEPS
+from oracle.eighteen.model.whole_def import PrivateCertificate, WholeGameDef
 
 #: a company's turn, then the connection runs between turns (DS-07, DS-10, DS-15, DS-16)
 STEPS_1870 = (*OPERATING_STEPS, "connection_token", "connection_route", "connection_dividend")
@@ -69,17 +70,18 @@ MRBC = dataclasses.replace(_private(
                    colour="", when="track", extra=False, connected=True, free=False,
                    reserved=False, discount=40, home_lay_for=("MP", "SSW")))
 #: the cattle token: +10 on one city west of the river for the owning company, at
-#: any time in its turn; placing it does not close the private
+#: any time in its turn (also in its train step, after buying the private there);
+#: placing it does not close the private
 SCC = _private("SCC", "The Southern Cattle Company", 50, 10, token=TokenPower(
     hexes=("B9", "B11", "D5", "E12", "F5", "H13", "J3", "J5", "L11", "M2", "M6", "N7"),
-    when="turn", extra=True, connected=False, free=True, reserved=False,
+    when="whole_turn", extra=True, connected=False, free=True, reserved=False,
     requires_tile_laid=False, bonus=10, bonus_removed_in_phase=TOKENS_GONE))
 #: the ports, one of them on one port city: the closed port +20 for the owning company,
 #: closing the private; the open port (``"open": true``) +20 for it and +10 for every
 #: other company, not closing it, replaceable by the closed port on its city in a later
 #: round, which closes it (``open_bonus``, private_variants.py)
 GSC = _private("GSC", "The Gulf Shipping Company", 80, 15, closes="token", token=TokenPower(
-    hexes=("H17", "M14", "M20", "N7", "N17"), when="turn", extra=True, connected=False,
+    hexes=("H17", "M14", "M20", "N7", "N17"), when="whole_turn", extra=True, connected=False,
     free=True, reserved=False, requires_tile_laid=False, bonus=20,
     bonus_removed_in_phase=TOKENS_GONE, open_bonus=10))
 #: the SLSF's president's certificate: no revenue, never sold to a company
@@ -89,10 +91,31 @@ MKT = _private("MKT", "Missouri-Kansas-Texas Railroad", 160, 20)
 
 #: the title's mechanisms beyond the base turn, in the order their checks run: the MRBC's home
 #: lay, the Mississippi, the connection runs between turns (DS-07), the discards after a phase
-#: change
-MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains")
+#: change, the emergency train purchase (as 1830's: a whole game must not stall on a
+#: company that cannot buy its train), the cattle and port tokens in the later steps,
+#: the whole game
+MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains",
+              "emergency_sales", "late_private_tokens", "whole_game")
+
+#: the whole game (oracle/eighteen/whole; docs/18xx.md "Whole games", 1870): the
+#: certificate limits of 2 to 6 players, one operating round a set in phase 1, two
+#: in phases 2 and 3, three from phase 4; the GRSC (the cheapest) falls in price while
+#: every player passes; the SLSF private is the SLSF's president's certificate (and
+#: nothing else: it closes as its buyer takes the certificate), the
+#: MKT private brings an MKT share; the SLSF's par price is set as soon as it is
+#: bought, before the auction goes on; a sale's price drop waits on price protection;
+#: a company that has operated may buy back its own shares from the pool
+WHOLE = WholeGameDef(
+    cert_limit={2: 28, 3: 20, 4: 16, 5: 13, 6: 11},
+    operating_rounds={"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3, "7": 3, "8": 3},
+    discounted="GRSC",
+    private_certificates=(PrivateCertificate("SLSF", "SLSF", 2, president=True,
+                                             closes_private=True),
+                          PrivateCertificate("MKT", "MKT", 1)),
+    par_at_once=True, price_protection=True, buy_back_below=4)
 
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(
     "1870", privates=(GRSC, MRBC, SCC, GSC, SLSF, MKT)), operating_steps=STEPS_1870,
-                            dividend_rule=RULE_1870, mechanisms=MECHANISMS)
+                            dividend_rule=RULE_1870, mechanisms=MECHANISMS,
+                            whole=WHOLE)

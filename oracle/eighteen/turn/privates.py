@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef
+from oracle.eighteen.model.privates import OWNING_COMPANY, WHOLE_TURN_STEPS, PrivateDef
 from oracle.eighteen.model.state import Company, PrivateState, State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Mechanism, RulesContext
@@ -51,6 +51,8 @@ class PrivatePowers(Mechanism):
         """``when`` of a power against the current step (TP-NF35-02)."""
         if when == "turn":
             return step in ("track", "token")
+        if when == "whole_turn":
+            return step in WHOLE_TURN_STEPS
         return when == step
 
     def check_private(self, rules: RulesContext, state: State, company: Company,

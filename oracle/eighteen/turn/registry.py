@@ -24,6 +24,7 @@ from oracle.eighteen.mechanisms.single_track import SINGLE_TRACK
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.compose import Swaps, step_names
 from oracle.eighteen.turn.flow import TURN_ORDER
+from oracle.eighteen.turn.late_tokens import LATE_PRIVATE_TOKENS
 from oracle.eighteen.turn.lay_checks import HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS
 from oracle.eighteen.turn.lays import TRACK_REACH
 from oracle.eighteen.turn.privates import PRIVATE_POWERS
@@ -33,7 +34,7 @@ from oracle.eighteen.whole.mechanism import WHOLE_GAME
 
 MECHANISMS: Final[dict[str, Mechanism]] = {m.name: m for m in (
     HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS, SINGLE_TRACK, EXCESS_TRAINS, EMERGENCY_SALES,
-    CONNECTION_RUNS, WHOLE_GAME)}
+    CONNECTION_RUNS, LATE_PRIVATE_TOKENS, WHOLE_GAME)}
 
 #: the base turn's rules, every title's: the rules object asks them by name
 BASE_RULES: Final[dict[str, Mechanism]] = {m.name: m for m in (

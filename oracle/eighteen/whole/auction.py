@@ -31,6 +31,7 @@ from oracle.eighteen.model.player_actions import Bid, PlayerPass
 from oracle.eighteen.model.privates import PrivateDef
 from oracle.eighteen.model.state import Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
+from oracle.eighteen.whole import first_priority
 from oracle.eighteen.whole.holdings import IPO, move_units
 from oracle.eighteen.whole.sequence import next_player, start_stock_round, whole_of
 
@@ -145,15 +146,21 @@ def buy(rules: TurnContext, state: State, player_id: str, pdef: PrivateDef,
             company = replace(company, president=player_id)
             state = replace(state, game=replace(_game(state), par_due=company.id))
         state = state.with_company(company)
+        if cert.closes_private:
+            state = state.with_private(replace(pstate, owner=player_id, closed=True))
     return bank_cash.settle(state)
 
 
 def settle(rules: TurnContext, state: State, after: str) -> State:
     """Settle the privates after the cheapest, in order, while they have bids; then
-    the turn goes to the player after ``after``, or the auction ends."""
+    the turn goes to the player after ``after``, or the auction ends. A par price due
+    at once (``par_at_once``) interrupts it: its player sets it, then ``resume``."""
     game = state.game
     assert game is not None
+    at_once = whole_of(rules, state).par_at_once
     for pdef in unsold(rules, state):
+        if at_once and game.par_due is not None:
+            break
         bids = [b for b in game.bids if b.private == pdef.id]
         if len(bids) > 1:
             return replace(state, game=replace(game, auctioning=pdef.id, resume_after=after,
@@ -163,19 +170,34 @@ def settle(rules: TurnContext, state: State, after: str) -> State:
         state = buy(rules, state, bids[0].player, pdef, bids[0].price)
         game = state.game
         assert game is not None
+    if at_once and game.par_due is not None:
+        company = state.company(game.par_due)
+        assert company is not None and company.president is not None
+        return replace(state, game=replace(game, auctioning=None, resume_after=after,
+                                           acting=company.president))
     game = replace(game, auctioning=None, resume_after=None, acting=next_player(state, after))
     state = replace(state, game=game)
     if unsold(rules, state):
         return state
-    return end_auction(state)
+    return end_auction(state, after)
 
 
-def end_auction(state: State) -> State:
+def resume(rules: TurnContext, state: State) -> State:
+    """A par price due at once is set: the auction goes on where it stopped."""
+    game = state.game
+    assert game is not None and game.resume_after is not None
+    return settle(rules, state, game.resume_after)
+
+
+def end_auction(state: State, after: str) -> State:
     """Every private is sold: a president's certificate's par price first, then the
-    first stock round, led by the player after the last private's buyer."""
+    first stock round, led by the player after the last private's buyer (or, with the
+    option ``first_priority`` at ``next_in_turn``, the player next in the auction's
+    turn order: after ``after``, whose act ended it)."""
     game = state.game
     assert game is not None and game.last_actor is not None
-    priority = next_player(state, game.last_actor)
+    last = after if first_priority.next_in_turn(state.options) else game.last_actor
+    priority = next_player(state, last)
     if game.par_due is not None:
         company = state.company(game.par_due)
         assert company is not None and company.president is not None

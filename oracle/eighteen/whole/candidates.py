@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from oracle.eighteen.model.actions import Action
 from oracle.eighteen.model.game_round import AUCTION, STOCK
-from oracle.eighteen.model.player_actions import Bid, BuyShares, Par, PlayerPass, StockSale
+from oracle.eighteen.model.player_actions import (
+    Bid,
+    BuyBack,
+    BuyShares,
+    Par,
+    PlayerPass,
+    StockSale,
+)
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import TurnContext
 from oracle.eighteen.whole import auction, sequence, stock
@@ -57,4 +64,7 @@ def _stock(rules: TurnContext, state: State, player: str) -> list[Action]:
                 if units(company, source)]
         out += [StockSale(player, company.id, n)
                 for n in range(1, units(company, player) + 1)]
+        if company.president == player and sequence.whole_of(rules, state).buy_back_below:
+            out += [BuyBack(player, company.id, source)
+                    for source in (POOL, *(p.id for p in state.players))]
     return out

@@ -11,6 +11,7 @@ from oracle.eighteen.model.game_round import AUCTION, OPERATING, STOCK
 from oracle.eighteen.model.player_actions import (
     PLAYER_ACTIONS,
     Bid,
+    BuyBack,
     BuyShares,
     Par,
     PlayerPass,
@@ -19,7 +20,7 @@ from oracle.eighteen.model.player_actions import (
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, stock
+from oracle.eighteen.whole import auction, buy_back, protection, stock
 
 
 class WholeGame(Mechanism):
@@ -65,12 +66,19 @@ def _auction(rules: RulesContext, state: State, action: Action) -> State:
 
 
 def _stock(rules: RulesContext, state: State, action: Action) -> State:
+    if state.game is not None and protection.waiting(state.game):
+        if isinstance(action, (BuyShares, PlayerPass)):
+            return protection.act(rules, state, action)
+        raise refuse("shares/price_protection", "the president decides on price "
+                     "protection first: the shares sold, or a pass")
     if isinstance(action, Par):
         return stock.par(rules, state, action)
     if isinstance(action, BuyShares):
         return stock.buy_shares(rules, state, action)
     if isinstance(action, StockSale):
         return stock.sell_shares(rules, state, action)
+    if isinstance(action, BuyBack):
+        return buy_back.buy_back(rules, state, action)
     if isinstance(action, PlayerPass):
         return stock.pass_turn(rules, state, action)
     raise refuse("round/not_auction", "a bid is an act of the private auction")

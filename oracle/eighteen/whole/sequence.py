@@ -15,7 +15,7 @@ from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
 from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
-from oracle.eighteen.whole.holdings import IPO, POOL, floated, units
+from oracle.eighteen.whole.holdings import IPO, UNITS, floated, units
 
 #: how the position records a game ended by the broken bank
 BANK_BROKEN = "bank"
@@ -49,8 +49,10 @@ def end_stock_round(rules: TurnContext, state: State) -> State:
     ranked = [state.company(c) for c in rank(state, tuple(c.id for c in state.companies))]
     if market is not None:
         for company in (c for c in ranked if c is not None):
+            # sold out: the players hold every share (none in the IPO, the pool, or
+            # the company's own hands: 1870's buy-back)
             if (company.market is not None and company.par is not None
-                    and not units(company, IPO) and not units(company, POOL)):
+                    and sum(units(company, p.id) for p in state.players) == UNITS):
                 cell = move(market, company.market, "up")
                 state = state.with_company(replace(company, market=cell,
                                                    share_price=price(market, cell)))

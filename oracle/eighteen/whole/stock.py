@@ -21,11 +21,12 @@ from dataclasses import replace
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.model import bank as bank_cash
+from oracle.eighteen.model.game_round import AUCTION, Sale
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import brown_ipo, sequence
+from oracle.eighteen.whole import auction, brown_ipo, protection, sequence
 from oracle.eighteen.whole.holdings import (
     IPO,
     POOL,
@@ -58,8 +59,11 @@ def par(rules: TurnContext, state: State, action: Par) -> State:
     if game.par_due is not None:  # the certificate came with a private: the price only
         if action.company != game.par_due:
             raise refuse("shares/par_due", f"{game.par_due}'s par price is to be set first")
-        state = state.with_company(replace(company, par=action.price, market=cell,
-                                           share_price=action.price))
+        state = _float(rules, state, replace(company, par=action.price, market=cell,
+                                             share_price=action.price))
+        if game.kind == AUCTION and game.resume_after is not None:  # set at once
+            state = replace(state, game=replace(game, par_due=None))
+            return auction.resume(rules, state)
         return sequence.start_stock_round(state, 1, game.priority)
     if company.par is not None or company.president is not None:
         raise refuse("shares/already_started", f"{company.id} already has a president")
@@ -88,13 +92,30 @@ def buy_shares(rules: TurnContext, state: State, action: BuyShares) -> State:
     was_floated = floated(title, company)
     company = move_units(company, action.source, player.id, 1)
     company = replace(company, president=president_after(state, company))
-    if not was_floated and floated(title, company):  # ten times par from the bank
-        capital = sequence.whole_of(rules, state).capital_shares * par_price
-        company = replace(company, treasury=company.treasury + capital)
-        state = replace(state, bank=state.bank - capital)
+    if not was_floated:
+        state = _float(rules, state, company)
+        company = state.company(company.id) or company
     state = replace(pay_out(state.with_company(company), player.id, cost),
                     bank=state.bank + cost)
     return bank_cash.settle(_bought(rules, state, player.id, company.id))
+
+
+def _float(rules: TurnContext, state: State, company: Company) -> State:
+    """The company as it now stands; if that floats it, with ten times its par price
+    from the bank (a president's certificate that came with a private may float it
+    by itself: 1870's SLSF floats at 20%)."""
+    if company.par is None or not floated(rules.title(state), company):
+        return state.with_company(company)
+    capital = sequence.whole_of(rules, state).capital_shares * company.par
+    company = replace(company, treasury=company.treasury + capital,
+                      first_round=_marks_first_round(rules, state))
+    return replace(state.with_company(company), bank=state.bank - capital)
+
+
+def _marks_first_round(rules: TurnContext, state: State) -> bool:
+    """A new company's first operating round matters where a private's power depends
+    on it (1870's MRBC home lay: private_variants.py); elsewhere it is not marked."""
+    return any(p.tile is not None and p.tile.home_lay_for for p in rules.title(state).privates)
 
 
 def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
@@ -119,12 +140,11 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
     value = _market_price(rules, state, company)
     company = move_units(company, action.player, POOL, action.count)
     company = replace(company, president=president_after(state, company))
-    market = rules.title(state).market
-    assert market is not None and company.market is not None
-    cell = company.market
-    for _ in range(action.count):  # a row down for each share sold
-        cell = move(market, cell, "down")
-    company = replace(company, market=cell, share_price=price(market, cell))
+    if whole.price_protection:  # the drop waits for the president (protection.py)
+        game = replace(game, protection=(*game.protection, Sale(
+            company.id, action.count, value, action.player)))
+    else:
+        company = _drop(rules, state, company, action.count)
     players = tuple(replace(p, cash=p.cash + value * action.count)
                     if p.id == action.player else p for p in state.players)
     state = replace(state.with_company(company), players=players,
@@ -134,14 +154,27 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
     return bank_cash.settle(replace(state, game=game))
 
 
+def _drop(rules: TurnContext, state: State, company: Company, count: int) -> Company:
+    """A row down for each share sold."""
+    market = rules.title(state).market
+    assert market is not None and company.market is not None
+    cell = company.market
+    for _ in range(count):
+        cell = move(market, cell, "down")
+    return replace(company, market=cell, share_price=price(market, cell))
+
+
 def pass_turn(rules: TurnContext, state: State, action: PlayerPass) -> State:
-    """The turn ends; one without a purchase or a sale counts as a pass."""
+    """The turn ends; one without a purchase or a sale counts as a pass. The sales
+    waiting on price protection go to their presidents first (1870)."""
     game = state.game
     assert game is not None
     acted = bool(game.bought) or game.sold_this_turn
     game = replace(game, passes=0 if acted else game.passes + 1, bought=(),
                    sold_this_turn=False, acting=sequence.next_player(state, action.player))
     state = replace(state, game=game)
+    if game.protection:
+        return protection.offer(rules, state, action.player)
     if game.passes >= len(state.players):
         return sequence.end_stock_round(rules, state)
     return state
