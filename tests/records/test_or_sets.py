@@ -50,7 +50,13 @@ def sets(folder: str) -> list[tuple[str, int, int, int]]:
     return list(out.values())
 
 
-CASES = [(f, *s) for f in FOLDERS for s in sets(f)] if all(
+def _corpus_turns(folder: str) -> set[int]:
+    return {json.loads(p.read_text("utf-8"))["turn"] for p in turn_files(folder)}
+
+
+#: the sets whose first turn the corpus holds (its README lists the turns it leaves
+#: out: a set starting with one has no start position to replay from)
+CASES = [(f, *s) for f in FOLDERS for s in sets(f) if s[1] in _corpus_turns(f)] if all(
     turn_files(f) for f in FOLDERS) else []
 
 
@@ -59,8 +65,6 @@ CASES = [(f, *s) for f in FOLDERS for s in sets(f)] if all(
 def test_a_set_of_operating_rounds_replays(folder: str, name: str, turn: int, first: int,
                                            last: int) -> None:
     files = {json.loads(p.read_text("utf-8"))["turn"]: p for p in turn_files(folder)}
-    if turn not in files:
-        pytest.skip(f"the set's first turn ({turn}) is not in the corpus")
     start = start_position(json.loads(files[turn].read_text("utf-8")))
     g = game(folder)
     report = replay_record(g.translator.record, InProcess(), folder,
