@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from oracle.core.errors import IllegalAction, MalformedInput
@@ -18,6 +17,7 @@ from oracle.eighteen import (
     train_offer,
 )
 from oracle.eighteen.conservation import conservation
+from oracle.eighteen.lay_candidates import lay_candidates
 from oracle.eighteen.mechanisms import (
     connection_withhold,
     destination_slot,
@@ -35,14 +35,12 @@ from oracle.eighteen.model.actions import (
     Action,
     BuyTrain,
     Dividend,
-    LayTile,
     Pass,
     PlaceToken,
     RunRoutes,
     action_from_json,
 )
 from oracle.eighteen.model.state import Company, Player, PrivateState, State, Turn
-from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.options import OPTIONS, POSITION_OPTIONS
 from oracle.eighteen.queries import QUERIES, query
@@ -226,56 +224,8 @@ class EighteenAPI(Pins[State]):
         return out + self.lay_candidates(state, company_id)
 
     def lay_candidates(self, state: State, company_id: str) -> list[Action]:
-        """The lay steps' actions: every tile and rotation on each hex the company
-        reaches (and the hexes its usable private powers name), every token spot it
-        reaches or a private names; ``apply`` then keeps the legal ones."""
-        title = self.rules.title(state)
-        out: list[Action] = []
-        tiles = [title.map.catalogue[t] for t, n in state.supply
-                 if n > 0 and t in title.map.catalogue]
-        reach = self.rules.reach(state, company_id)
-        near = {n[1] for n in reach.sides} | {h for h, _ in reach.stops}
-        for node in reach.sides:  # the hex across a reached side too
-            edge_hex = title.map.neighbour(node[1], node[2])
-            if edge_hex:
-                near.add(edge_hex)
-        privates = {pid: pdef for pid, pdef in self.rules.private_defs(state).items()
-                    if state.private(pid) is not None}  # those the position lists
-        special_tile_hexes: dict[str, list[str]] = {}
-        company = state.company(company_id)
-        for p in privates.values():  # the powers this company may use
-            usable = company is not None and self.rules.may_use(state, p, company)
-            for power_hex in p.tile.hexes() if p.tile and usable else ():
-                special_tile_hexes.setdefault(power_hex, []).append(p.id)
-        token_hexes = {h for h, _ in reach.stops}
-        for p in privates.values():
-            token_hexes.update(p.token.hexes if p.token else ())
-        # only the hexes where something may be offered, in map order (the same list,
-        # without walking every hex of the map for every tile and rotation)
-        for hex_id in sorted((near | set(special_tile_hexes) | token_hexes)
-                             & title.map.hexes.keys()):
-            specials = special_tile_hexes.get(hex_id, ())
-            for tile in tiles if hex_id in near or specials else ():
-                for rotation in _rotations(tile):
-                    if hex_id in near:
-                        out.append(LayTile(company_id, hex_id, tile.id, rotation))
-                    out += [LayTile(company_id, hex_id, tile.id, rotation, pid)
-                            for pid in specials]
-            if hex_id not in token_hexes:
-                continue
-            content, _ = hex_content(title.map, state, hex_id)
-            for i, stop in enumerate(content.stops):
-                if not stop.holds_tokens:
-                    continue
-                if (hex_id, i) in reach.stops:
-                    out.append(PlaceToken(company_id, hex_id, i))
-                for pdef in privates.values():
-                    if pdef.token and hex_id in pdef.token.hexes:
-                        out.append(PlaceToken(company_id, hex_id, i, pdef.id))
-                        if pdef.token.open_bonus:  # 1870's open port (private_variants.py)
-                            out.append(PlaceToken(company_id, hex_id, i, pdef.id, True))
-        return out
-
+        """The lay steps' actions (``lay_candidates.py``); ``apply`` keeps the legal."""
+        return lay_candidates(self.rules, state, company_id)
 
     def train_candidates(self, state: State, company_id: str) -> list[Action]:
         """The train steps' actions: of the many possible runs, only the best one
@@ -343,18 +293,6 @@ class EighteenAPI(Pins[State]):
         return [Dividend(company_id, k) for k in ("payout", "withhold", "half")]
 
 
-@cache
-def _rotations(tile: TileDef) -> tuple[int, ...]:
-    """Rotations that give different track (so each lay is offered once). Tiles are
-    fixed data (a title's catalogue): computed once per tile, not per hex and call."""
-    seen: set[frozenset[Any]] = set()
-    out = []
-    for r in range(6):
-        paths = tile.rotated_paths(r)
-        if paths not in seen:
-            seen.add(paths)
-            out.append(r)
-    return tuple(out)
 
 
 def starting_cash(title: TitleData, players: int) -> int:
