@@ -32,6 +32,8 @@
   player's act, at any step of the operating round: it has no ``company``
   (private_exchange.py)
 
+A company's loans (``take_loan``, ``repay_loan``, 1856): ``loan_actions.py``.
+
 A whole game's player actions (``bid``, ``par``, ``buy_shares``, a player's ``pass`` and
 ``sell_shares``): ``player_actions.py``.
 """
@@ -43,6 +45,7 @@ from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.core.schema import validate
+from oracle.eighteen.model.loan_actions import LoanAction, loan_action_from_json
 from oracle.eighteen.model.player_actions import PlayerAction, player_action_from_json
 
 JSON = dict[str, Any]
@@ -194,7 +197,7 @@ class ExchangePrivate:
 
 
 Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
-    SellShares | Bankrupt | BuyPrivate | ExchangePrivate | PlayerAction
+    SellShares | Bankrupt | BuyPrivate | ExchangePrivate | PlayerAction | LoanAction
 
 
 def action_from_json(data: Any) -> Action:
@@ -203,6 +206,9 @@ def action_from_json(data: Any) -> Action:
     played = player_action_from_json(data)  # a whole game's auction and stock rounds
     if played is not None:
         return played
+    loan = loan_action_from_json(data)  # 1856's loans
+    if loan is not None:
+        return loan
     if kind == "lay_tile":
         return LayTile(data["company"], data["hex"], data["tile"], data["rotation"],
                        data.get("private", ""))
