@@ -217,6 +217,8 @@ class EighteenAPI(Pins[State]):
             return [*excess.candidates(self.rules, state), *exchanges]
         out += private_sale.candidates(self.rules, state, company_id)
         out += loans.candidates(self.rules, state, company_id)  # 1856
+        if state.turn.step == loans.STEP:
+            return out
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)
         if state.turn.step.startswith("connection_"):

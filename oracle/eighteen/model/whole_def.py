@@ -85,3 +85,7 @@ class WholeGameDef:
     #: (1856; whole/escrow.py): a start "" is the company's home
     alternate_destinations: Mapping[str, tuple[str, tuple[str, ...]]] = field(
         default_factory=dict, hash=False)
+    #: private -> (hexes, bonus): the company that buys the private gains for good a
+    #: bonus on its routes to those hexes (1856's bridge and tunnel; whole/rights.py)
+    rights: Mapping[str, tuple[tuple[str, ...], int]] = field(default_factory=dict,
+                                                               hash=False)

@@ -2,8 +2,8 @@
 (TP-WSR56-*), the Canada Company, the Great Lakes Shipping Company's port token
 (TP-BONUS-01), the Niagara Falls Suspension Bridge and the St. Clair Frontier Tunnel
 (face value, revenue and the hexes they keep free as 18xx.games's ``g_1856``
-entities; the Canada Company's extra tile lay and the bridge and tunnel bonuses are
-not modelled); the whole game (``WHOLE``: docs/18xx.md "Whole games", 1856).
+entities; the bridge and tunnel bonuses their buyers gain: whole/rights.py; the Canada
+Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md "Whole games", 1856).
 
 The whole published board, charters, trains, phases and market: ``data/1856.json``
 (flat layout, letters are columns).
@@ -85,7 +85,8 @@ PRIVATES = tuple(dataclasses.replace(p, sale=(half_to_double(p.value, SALE_PHASE
 #: the title's mechanisms beyond the base turn, in the order their checks run: the discards
 #: after a phase change (excess.py), the emergency train purchase (a whole game must
 #: not stall on a company that cannot buy its train), the loans, the whole game
-MECHANISMS = ("excess_trains", "emergency_sales", "escrow_release", "loans", "whole_game")
+MECHANISMS = ("excess_trains", "emergency_sales", "escrow_release", "bonus_rights", "loans",
+              "whole_game")
 
 #: the option ``alternate_destinations`` (18xx.games's optional rule): company ->
 #: (start, goals), the start "" for its home (CA joins London to Detroit; TGB's goal is
@@ -113,7 +114,8 @@ WHOLE = WholeGameDef(
     capital_by_phase=dict(zip(PHASES, ("escrow",) * 5 + ("incremental",) * 2
                               + ("full",) * 3, strict=True)),
     loans=LoanTerms(value=100, interest=10, none_in=("6", "D")),
-    alternate_destinations=ALTERNATE_DESTINATIONS)
+    alternate_destinations=ALTERNATE_DESTINATIONS,
+    rights={"NFSBC": (("P17", "P19"), 10), "SCFTC": (("B13",), 10)})
 
 #: TP-BONUS-01 "rails" reading: the port marker must be connected
 TITLE = dataclasses.replace(load_title("1856", privates=PRIVATES,

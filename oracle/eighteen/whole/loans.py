@@ -10,10 +10,11 @@ operating round), which the published rules we hold do not contradict:
   act of its dividend or buy-train step): the treasury pays in tens, what it cannot
   pay comes off the run's revenue, and the president pays the rest (as far as his
   cash goes: his cash crisis is not modelled);
-* in the buy-train step it may repay loans (``repay_loan``, one at a time, from the
-  treasury), and none is taken after; when its turn ends with more loans than its
-  players' shares, it repays the excess (the president paying what the treasury
-  cannot);
+* when its buy-train step is over, it has more loans than its players' shares, it
+  repays the excess (the president paying what the treasury cannot); then its turn
+  ends with a step of its own (``loans``): it may repay loans (``repay_loan``, one at
+  a time, from the treasury; none is taken after in the round), or take its loan of
+  the round, and ``pass`` ends the turn;
 * at the game's end each loan lowers the value of each of its shares by one
   interest (``values.py``).
 """
@@ -22,18 +23,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oracle.eighteen import operating
 from oracle.eighteen.model.actions import Action, Pass
 from oracle.eighteen.model.finance import FULL, Finance
 from oracle.eighteen.model.loan_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.whole_def import LoanTerms
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.turn.protocol import Mechanism, RulesContext
+from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 from oracle.eighteen.whole.holdings import units
 
 TOOK, INTEREST, REPAID = "took", "interest", "repaid"
+#: the turn's last step, after the buy-train step
+STEP = "loans"
 #: the steps in which the interest is due (the run is over)
-DUE_STEPS = ("dividend", "buy_train")
+DUE_STEPS = ("dividend", "buy_train", STEP)
 
 
 def terms(rules: TurnContext, state: State) -> LoanTerms | None:
@@ -71,6 +75,9 @@ def _with_loans(company: Company, loans: int, cash: int) -> Company:
 class Loans(Mechanism):
     name = "loans"
 
+    def side_steps(self) -> dict[str, tuple[Handler, ...]]:
+        return {STEP: ()}  # served by ``intercept``
+
     def intercept(self, rules: RulesContext, state: State, action: Action) -> State | None:
         # a whole game's (its rounds hold the marks); an operating turn's position has none
         loan = terms(rules, state) if state.game is not None else None
@@ -89,9 +96,13 @@ class Loans(Mechanism):
             return None
         if state.turn.step in DUE_STEPS and not marked(state, operating.id, INTEREST):
             return rules.apply(pay_interest(state, loan, operating), action)
-        if (isinstance(action, Pass) and state.turn.step == "buy_train"
-                and loans_of(operating) > most(state, operating)):
-            return rules.apply(force_repay(state, loan, operating), action)
+        if isinstance(action, Pass) and state.turn.step == STEP:
+            return rules.end_turn(state, operating)
+        if isinstance(action, Pass) and state.turn.step == "buy_train" \
+                and not must_buy(rules, state, operating):
+            if loans_of(operating) > most(state, operating):
+                state = force_repay(state, loan, operating)
+            return replace(state, turn=replace(state.turn, step=STEP))
         return None
 
     @staticmethod
@@ -100,6 +111,13 @@ class Loans(Mechanism):
         if state.turn.step in DUE_STEPS and not marked(state, company.id, INTEREST):
             return pay_interest(state, loan, company)
         return state
+
+
+def must_buy(rules: TurnContext, state: State, company: Company) -> bool:
+    """The company may not leave its buy-train step (the forced purchase:
+    ``operating.end_buying`` refuses the pass)."""
+    return not company.trains and (operating.available_train(rules, state) is not None
+                                   or bool(state.pool_trains))
 
 
 def take(rules: TurnContext, state: State, loan: LoanTerms, company: Company) -> State:
@@ -116,8 +134,8 @@ def take(rules: TurnContext, state: State, loan: LoanTerms, company: Company) ->
 
 
 def repay(state: State, loan: LoanTerms, company: Company) -> State:
-    if state.turn.step != "buy_train":
-        raise refuse("loan/repay_step", "a loan is repaid in the buy-train step")
+    if state.turn.step != STEP:
+        raise refuse("loan/repay_step", "a loan is repaid once the trains are bought")
     if not loans_of(company):
         raise refuse("loan/none", f"{company.id} has no loan")
     if company.treasury < loan.value:
