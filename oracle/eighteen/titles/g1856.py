@@ -3,7 +3,8 @@
 (TP-BONUS-01), the Niagara Falls Suspension Bridge and the St. Clair Frontier Tunnel
 (face value, revenue and the hexes they keep free as 18xx.games's ``g_1856``
 entities; the bridge and tunnel bonuses their buyers gain: whole/rights.py; the Canada
-Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md "Whole games", 1856).
+Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md
+"Whole games", 1856).
 
 The whole published board, charters, trains, phases and market: ``data/1856.json``
 (flat layout, letters are columns).
