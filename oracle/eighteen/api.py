@@ -52,7 +52,7 @@ from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
 from oracle.eighteen.whole import escrow as whole_escrow
 from oracle.eighteen.whole import first_priority as whole_first_priority
-from oracle.eighteen.whole import loans
+from oracle.eighteen.whole import loans, rights
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -217,6 +217,8 @@ class EighteenAPI(Pins[State]):
             return [*excess.candidates(self.rules, state), *exchanges]
         out += private_sale.candidates(self.rules, state, company_id)
         out += loans.candidates(self.rules, state, company_id)  # 1856
+        out += rights.candidates(state, company_id, tuple(title.whole.rights)
+                                 if title.whole is not None else ())
         if state.turn.step == loans.STEP:
             return out
         if state.turn.step in ("route", "dividend", "buy_train"):

@@ -26,6 +26,7 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
     "1870": {"operating_order": "each_turn", "first_priority": "next_in_turn",
              "ledge_move": "up", "destination_token_slot": "extra",
              "half_pay_rounding": "withheld_down", "connection_withhold": "right"},
+    "1856": {"operating_order": "each_turn", "first_priority": "next_in_turn"},
 }
 
 #: readings the platform changed on a date: title -> ((first day of the new reading
@@ -37,6 +38,20 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
 #: is dated by the first record known to play the new one (2021-05-28).
 DATED_READINGS: Final[dict[str, tuple[tuple[int, dict[str, str]], ...]]] = {
     "1856": ((1622160000, {"alternate_destinations": "yes"}),),
+}
+
+#: what a title's records hold whose rules we do not model, action types and company
+#: names -> why: not refused before the replay starts (the record is read, and played
+#: up to it), the replay stops there naming it
+UNMODELLED: Final[dict[str, dict[str, str]]] = {
+    "1856": {"merge": "the CGR formation (a company merging into the Canadian "
+                      "Government Railway at the first 6 train) is not modelled",
+             "CGR": "the Canadian Government Railway (the CGR formation) is not modelled"},
+}
+
+#: a ``special_buy``'s description -> the private whose right it buys (1856)
+RIGHTS: Final[dict[str, dict[str, str]]] = {
+    "1856": {"Bridge Token": "NFSBC", "Tunnel Token": "SCFTC"},
 }
 
 #: the share a private brings its buyer in the auction: private -> certificate ID

@@ -16,7 +16,14 @@ from typing import Any
 from oracle.records.board import Board, tile_number
 from oracle.records.certificates import Certificates
 from oracle.records.reader import Played, Record, RecordError, played
-from oracle.records.titles import PRIVATE_SHARES, TRAIN_INSTANCES, Names, title_data
+from oracle.records.titles import (
+    PRIVATE_SHARES,
+    RIGHTS,
+    TRAIN_INSTANCES,
+    UNMODELLED,
+    Names,
+    title_data,
+)
 from oracle.records.turns import company_turns
 
 JSON = dict[str, Any]
@@ -30,6 +37,11 @@ OPEN_VARIANT: dict[str, tuple[str, ...]] = {"1870": ("GSC",)}
 
 class Untranslatable(RecordError):
     """A record action with no railrules counterpart (yet): named, with its place."""
+
+
+class Unmodelled(RecordError):
+    """A record action of a rule we do not model (``titles.UNMODELLED``): the replay
+    stops at it, naming the rule."""
 
 
 def operating(position: JSON | None) -> str | None:
@@ -54,7 +66,8 @@ class Translator:
         #: (entry id, auto index) of a president's emergency sale -> the company whose
         #: turn it falls in (``turns.py``: a sale the same company's act follows)
         self.emergency = {(p.id, p.auto): turn.company for turn in company_turns(
-            played(record), self.names, len(record.players)) for p in turn.actions
+            self.modelled(played(record)), self.names, len(record.players))
+            for p in turn.actions
             if p.data.get("type") == "sell_shares" and p.data.get("entity_type") == "player"}
         #: train instance -> ``pool`` or the company holding it (absent: the depot)
         self.trains: dict[str, str] = {}
@@ -96,7 +109,23 @@ class Translator:
         return HANDLERS.get(kind)
 
     # -- the one entry point ------------------------------------------------------------
+    def modelled(self, actions: list[Played]) -> list[Played]:
+        """The played actions before the first of a rule we do not model."""
+        cut = next((i for i, p in enumerate(actions) if self.unmodelled(p)), len(actions))
+        return actions[:cut]
+
+    def unmodelled(self, p: Played) -> str | None:
+        """Why the entry is of a rule we do not model, or None."""
+        table = UNMODELLED.get(self.title.id, {})
+        for key in (p.data.get("type"), p.data.get("entity"), p.data.get("corporation")):
+            if isinstance(key, str) and key in table:
+                return table[key]
+        return None
+
     def translate(self, p: Played, position: JSON | None) -> list[JSON]:
+        why = self.unmodelled(p)
+        if why is not None:
+            raise Unmodelled(f"{p.where()}: {why}")
         handler = self.handler(str(p.data["type"]))
         if handler is None:
             raise Untranslatable(f"{p.where()}: action type {p.data['type']!r} is not "
@@ -109,6 +138,8 @@ class Translator:
         """The names an entry uses, checked before anything is played (a malformed
         record names what is wrong before the engine starts)."""
         data, where = p.data, p.where()
+        if self.unmodelled(p) is not None:
+            return  # played up to it, where the replay stops
         if self.handler(str(data["type"])) is None:
             raise Untranslatable(f"{where}: action type {data['type']!r} is not translated "
                                  f"for {self.record.title}")
@@ -331,6 +362,15 @@ def _loan(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     return [{"type": kind, "company": t.company(p)}]
 
 
+def _special_buy(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1856's bridge or tunnel right bought by a company (``description``)."""
+    what = str(p.data.get("description", ""))
+    private = RIGHTS.get(t.title.id, {}).get(what)
+    if private is None:
+        raise Untranslatable(f"{p.where()}: special_buy {what!r} is not translated")
+    return [{"type": "buy_right", "company": t.company(p), "private": private}]
+
+
 def _platform(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     """The platform's own bookkeeping: 1870's ``destination_connection`` check (the
     engine makes the connection run in its own steps) and ``end_game`` (a table ending
@@ -347,4 +387,5 @@ HANDLERS: dict[str, Handler] = {
     "discard_train": _discard_train, "buy_company": _buy_company, "bankrupt": _bankrupt,
     "choose": _choose, "assign": _assign, "destination_connection": _platform,
     "end_game": _platform, "take_loan": _loan, "payoff_loan": _loan,
+    "special_buy": _special_buy,
 }

@@ -13,8 +13,8 @@ operating round), which the published rules we hold do not contradict:
 * when its buy-train step is over, it has more loans than its players' shares, it
   repays the excess (the president paying what the treasury cannot); then its turn
   ends with a step of its own (``loans``): it may repay loans (``repay_loan``, one at
-  a time, from the treasury; none is taken after in the round), or take its loan of
-  the round, and ``pass`` ends the turn;
+  a time, from the treasury; none is taken after in the round), take its loan of
+  the round, or buy a private, and ``pass`` ends the turn;
 * at the game's end each loan lowers the value of each of its shares by one
   interest (``values.py``).
 """
@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.eighteen import operating
-from oracle.eighteen.model.actions import Action, Pass
+from oracle.eighteen import operating, private_sale
+from oracle.eighteen.model.actions import Action, BuyPrivate, Pass
 from oracle.eighteen.model.finance import FULL, Finance
-from oracle.eighteen.model.loan_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
+from oracle.eighteen.model.finance_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.whole_def import LoanTerms
 from oracle.eighteen.turn.context import TurnContext, refuse
@@ -98,6 +98,11 @@ class Loans(Mechanism):
             return rules.apply(pay_interest(state, loan, operating), action)
         if isinstance(action, Pass) and state.turn.step == STEP:
             return rules.end_turn(state, operating)
+        if isinstance(action, BuyPrivate) and state.turn.step == STEP:
+            # the platform's last step: a private bought once the trains are bought
+            # (as in the buy-train step, whose handlers take it)
+            bought = rules.apply(_at(state, "buy_train"), action)
+            return _at(bought, STEP)
         if isinstance(action, Pass) and state.turn.step == "buy_train" \
                 and not must_buy(rules, state, operating):
             if loans_of(operating) > most(state, operating):
@@ -111,6 +116,10 @@ class Loans(Mechanism):
         if state.turn.step in DUE_STEPS and not marked(state, company.id, INTEREST):
             return pay_interest(state, loan, company)
         return state
+
+
+def _at(state: State, step: str) -> State:
+    return replace(state, turn=replace(state.turn, step=step))
 
 
 def must_buy(rules: TurnContext, state: State, company: Company) -> bool:
@@ -187,7 +196,10 @@ def candidates(rules: TurnContext, state: State, company_id: str) -> list[Action
     """The loan actions to try for ``legal_actions`` (each is then applied)."""
     if terms(rules, state) is None or state.game is None:
         return []
-    return [TakeLoan(company_id), RepayLoan(company_id)]
+    out: list[Action] = [TakeLoan(company_id), RepayLoan(company_id)]
+    if state.turn.step == STEP:  # the privates on sale in the buy-train step
+        out += private_sale.candidates(rules, _at(state, "buy_train"), company_id)
+    return out
 
 
 LOANS = Loans()

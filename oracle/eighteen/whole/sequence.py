@@ -80,14 +80,19 @@ def start_operating(rules: TurnContext, state: State) -> State:
 def begin_round(rules: TurnContext, state: State) -> State:
     """Operating round k of the set: the privates pay, the companies are ranked again,
     the first operates. Without a floated company the round is only the privates'."""
-    state = private_sale.pay_revenue(rules, state)
-    if state.game is not None and state.game.loan_marks:  # 1856: a round's loan marks
-        state = replace(state, game=replace(state.game, loan_marks=()))
+    state = clear_round_marks(private_sale.pay_revenue(rules, state))
     order = operating_order(state) if state.operating_order else ()
     if not order:
         return after_set_round(rules, replace(state, turn=Turn(None, "done")))
     first = order[0]
     return replace(state, operating_order=order, turn=Turn(first, rules.first_step(state, first)))
+
+
+def clear_round_marks(state: State) -> State:
+    """An operating round begins: the last round's loan marks go (1856, loans.py)."""
+    if state.game is not None and state.game.loan_marks:
+        return replace(state, game=replace(state.game, loan_marks=()))
+    return state
 
 
 def after_set_round(rules: TurnContext, state: State) -> State:
