@@ -47,11 +47,12 @@ def destination(title: TitleData, state: State, company_id: str) -> tuple[str, t
     return home, (goal,) if goal else ()
 
 
-def connected(title: TitleData, state: State, start: str, goals: tuple[str, ...]) -> bool:
+def connected(title: TitleData, state: State, start: str, goals: tuple[str, ...],
+              graph: TrackGraph | None = None) -> bool:
     """Whether track joins a stop of ``start`` to a path in one of ``goals``."""
     if not goals or start not in title.map.hexes:
         return False
-    graph = TrackGraph(title.map, state)
+    graph = graph or TrackGraph(title.map, state)
     tile, _ = hex_content(title.map, state, start)
     seen: set[Node] = {("stop", start, i) for i in range(len(tile.stops))}
     frontier = list(seen)
@@ -72,11 +73,11 @@ class EscrowRelease(Mechanism):
     def after_lay(self, rules: RulesContext, state: State, hex_id: str, tile: TileDef,
                   special: bool) -> State:
         title = rules.title(state)
-        for company in state.companies:
-            finance = company.finance
-            if finance is None or finance.capitalisation != ESCROW or finance.destinated:
-                continue
-            if connected(title, state, *destination(title, state, company.id)):
+        waiting = [c for c in state.companies if c.finance is not None
+                   and c.finance.capitalisation == ESCROW and not c.finance.destinated]
+        graph = TrackGraph(title.map, state) if waiting else None  # the track, once
+        for company in waiting:
+            if connected(title, state, *destination(title, state, company.id), graph=graph):
                 state = release_escrow(state, company)
         return state
 

@@ -16,7 +16,12 @@ operating round), which the published rules we hold do not contradict:
   a time, from the treasury; none is taken after in the round), take its loan of
   the round, or buy a private, and ``pass`` ends the turn;
 * at the game's end each loan lowers the value of each of its shares by one
-  interest (``values.py``).
+  interest (``values.py``);
+* the first train of a phase without loans (1856's first 6: the CGR formation) has
+  every company repay its loans from its treasury, as far as it goes. A company
+  left with loans would merge into the Canadian Government Railway, which is not
+  modelled: the game ends there (``ended``: ``cgr_formation``) and is scored as it
+  stands. Where none is left with loans, the game goes on without them.
 """
 
 from __future__ import annotations
@@ -24,16 +29,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.eighteen import operating, private_sale
-from oracle.eighteen.model.actions import Action, BuyPrivate, Pass
+from oracle.eighteen.model.actions import Action, BuyPrivate, BuyTrain, Pass
 from oracle.eighteen.model.finance import FULL, Finance
 from oracle.eighteen.model.finance_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
-from oracle.eighteen.model.state import Company, State
+from oracle.eighteen.model.rosters import roster
+from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.model.whole_def import LoanTerms
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 from oracle.eighteen.whole.holdings import units
 
-TOOK, INTEREST, REPAID = "took", "interest", "repaid"
+TOOK, INTEREST, REPAID, FORMING = "took", "interest", "repaid", "forming"
+#: how the position records a game ended at the CGR formation (not modelled)
+FORMATION = "cgr_formation"
 #: the turn's last step, after the buy-train step
 STEP = "loans"
 #: the steps in which the interest is due (the run is over)
@@ -90,6 +98,11 @@ class Loans(Mechanism):
             if isinstance(action, TakeLoan):
                 return take(rules, state, loan, company)
             return repay(state, loan, company)
+        if loan is not None and isinstance(action, BuyTrain) and \
+                ends_loans(rules, state, loan, action) and \
+                not marked(state, action.company, FORMING):
+            bought = rules.apply(_mark(state, action.company, FORMING), action)
+            return formation(bought, loan, action.company)
         operating = state.company(state.turn.company or "")
         if loan is None or operating is None or \
                 getattr(action, "company", None) != operating.id:
@@ -116,6 +129,30 @@ class Loans(Mechanism):
         if state.turn.step in DUE_STEPS and not marked(state, company.id, INTEREST):
             return pay_interest(state, loan, company)
         return state
+
+
+def ends_loans(rules: TurnContext, state: State, loan: LoanTerms, action: BuyTrain) -> bool:
+    """The train bought is the first of a phase without loans (the CGR formation)."""
+    if state.phase in loan.none_in or action.source:
+        return False
+    train = roster(rules.title(state)).get(action.train)
+    return train is not None and train.starts_phase in loan.none_in
+
+
+def formation(state: State, loan: LoanTerms, buyer: str) -> State:
+    """Every company repays what its treasury can; one left with loans ends the game."""
+    if state.game is not None:
+        state = replace(state, game=replace(state.game, loan_marks=tuple(
+            m for m in state.game.loan_marks if m != (buyer, FORMING))))
+    for company in state.companies:
+        owed = loans_of(company)
+        repaid = min(owed, company.treasury // loan.value)
+        if repaid:
+            company = _with_loans(company, owed - repaid, -repaid * loan.value)
+            state = replace(state.with_company(company), bank=state.bank + repaid * loan.value)
+    if any(loans_of(c) for c in state.companies) and state.ended is None:
+        return replace(state, ended=FORMATION, turn=Turn(None, "done"))
+    return state
 
 
 def _at(state: State, step: str) -> State:
