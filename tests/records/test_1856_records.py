@@ -5,8 +5,6 @@ which is not modelled."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from oracle.harness.replay_record import replay_record

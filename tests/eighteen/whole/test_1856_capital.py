@@ -14,7 +14,7 @@ from oracle.eighteen.api import API
 from oracle.eighteen.model.finance import Finance
 from oracle.eighteen.model.state import LaidTile
 from oracle.eighteen.whole import sequence
-from tests.eighteen.whole.play import act, buy, company, pass_, par, refused
+from tests.eighteen.whole.play import act, buy, company, par, pass_, refused
 from tests.eighteen.whole.play1856 import operating, stock_round
 
 JSON = dict[str, Any]
