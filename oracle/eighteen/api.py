@@ -48,7 +48,9 @@ from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import STEP_NAMES, Rules
 from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
+from oracle.eighteen.whole import escrow as whole_escrow
 from oracle.eighteen.whole import first_priority as whole_first_priority
+from oracle.eighteen.whole import loans, rights
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -92,7 +94,7 @@ class EighteenAPI(Pins[State]):
         title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
         for module in (obsolete, token_distance, half_pay, water_borders,
                        destination_slot, ledge, whole_brown_ipo,
-                       whole_first_priority, connection_withhold):
+                       whole_first_priority, connection_withhold, whole_escrow):
             module.check_options(title, chosen)
         return title
 
@@ -212,6 +214,11 @@ class EighteenAPI(Pins[State]):
         if state.turn.step == excess.STEP:
             return [*excess.candidates(self.rules, state), *exchanges]
         out += private_sale.candidates(self.rules, state, company_id)
+        out += loans.candidates(self.rules, state, company_id)  # 1856
+        out += rights.candidates(state, company_id, tuple(title.whole.rights)
+                                 if title.whole is not None else ())
+        if state.turn.step == loans.STEP:
+            return out
         if state.turn.step in ("route", "dividend", "buy_train"):
             return out + self.train_candidates(state, company_id)
         if state.turn.step.startswith("connection_"):

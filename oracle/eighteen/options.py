@@ -93,6 +93,11 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "leaves the price ('stays', the rules' move read with the dividend) or "
                "moves it right as a payout does ('right', as 18xx.games plays it); "
                "docs/18xx-destinations.md"),
+    OptionSpec("alternate_destinations", "no", ("no", "yes"),
+               "titles with escrow capitalisation (1856): the destination that releases a "
+               "company's escrow is the one on its charter ('no', the published map) or "
+               "the alternate table of the 18xx.games optional rule of that name ('yes'); "
+               "docs/18xx.md, 'Whole games'"),
     OptionSpec("first_priority", "last_buyer", ("last_buyer", "next_in_turn"),
                "titles played as a whole game: the first stock round is led by the player "
                "after the one who bought the last private ('last_buyer', the published "

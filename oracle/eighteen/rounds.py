@@ -35,4 +35,5 @@ def after_last_turn(rules: TurnContext, state: State) -> State:
     first = order[0]
     state = replace(state, operating_order=order, round=(state.round[0] + 1, state.round[1]),
                     turn=Turn(first, rules.first_step(state, first)))
+    state = sequence.clear_round_marks(state)  # 1856: each round's loan marks
     return private_sale.pay_revenue(rules, state)  # the privates pay as the round begins

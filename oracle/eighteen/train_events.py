@@ -51,10 +51,13 @@ OUTSIDE: dict[str, str] = {
                          "power's bonus_removed_in_phase (6) says so (queries.route_table)",
     "remove_port_token": "1856, first 6-train: the port token stops counting; the token "
                          "power's bonus_removed_in_phase (6) says so (queries.route_table)",
-    "no_more_escrow_companies": "1856, first 4'-train: how companies float (stock round)",
+    "no_more_escrow_companies": "1856, first 4'-train: how companies float (stock round); "
+                                "the phase it starts says so (whole/capital.py)",
     "no_more_incremental_companies": "1856, first 5'-train: how companies float "
-                                     "(stock round)",
-    "nationalization": "1856, first 6-train: the CGR forms between rounds",
+                                     "(stock round); the phase it starts says so "
+                                     "(whole/capital.py)",
+    "nationalization": "1856, first 6-train: the loans are repaid as far as the "
+                       "treasuries go (whole/loans.py); the CGR is not modelled",
 }
 
 

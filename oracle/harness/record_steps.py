@@ -25,7 +25,7 @@ JSON = dict[str, Any]
 GAME = "18xx"
 
 #: acts a company may take at any step of its turn: they do not keep a step open
-ANY_STEP = frozenset({"buy_private", "exchange_private"})
+ANY_STEP = frozenset({"buy_private", "exchange_private", "take_loan", "repay_loan"})
 
 #: the most passes put in before one recorded action (a company turn has fewer steps)
 MAX_IMPLIED = 8
@@ -149,17 +149,26 @@ class Steps:
             legal = self.impl.legal_actions(GAME, position)
         except Unsupported:
             return None
-        mine = [a for a in legal if actor(a) == who and a.get("type") not in ANY_STEP]
+        # a run of no routes is the route step's pass by another name
+        mine = [a for a in legal if actor(a) == who and a.get("type") not in ANY_STEP
+                and not (a.get("type") == "run_routes" and not a.get("routes"))]
         passes = [a for a in mine if a.get("type") == "pass"]
         if not passes:
-            return None
+            return _nothing_run(position, who, action)
         if action is not None and actor(action) == who:
             if "player" in action:
-                return None  # a player's own act: a stock-round turn has no later step
+                # a player's own act: a stock-round turn has no later step, but one
+                # refused after he bought or sold is his next turn (the others, who
+                # could do nothing, passed over by the platform)
+                return passes[0] if acted(position) else None
             kinds = {a.get("type") for a in mine}
             return passes[0] if action.get("type") not in kinds else None
         if acted(position):
             return passes[0]  # another player acts: the platform ended this one's turn
+        if action is not None and "player" in action and "company" in position.get("turn", {}) \
+                and action.get("type") not in ANY_STEP and (position.get("turn") or {}).get(
+                    "company") is not None:
+            return passes[0]  # a player's act: the operating company's turn is over
         return passes[0] if len(passes) == len(mine) else None
 
     def finish(self, position: JSON, company: str) -> JSON:
@@ -177,3 +186,13 @@ class Steps:
             self.implied += 1
             position = verdict.position
         return position
+
+
+def _nothing_run(position: JSON, who: str, action: JSON | None) -> JSON | None:
+    """A company whose trains ran nothing: the platform has no dividend step for it (it
+    withholds the nothing by itself), so a later act implies the withholding."""
+    turn = position.get("turn") or {}
+    if turn.get("step") != "dividend" or turn.get("revenue", 0) or action is None \
+            or (actor(action) == who and action.get("type") == "dividend"):
+        return None
+    return {"type": "dividend", "company": who, "kind": "withhold"}

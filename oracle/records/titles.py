@@ -15,6 +15,7 @@ from oracle.records.reader import Record, RecordError
 OPTIONAL_RULES: Final[dict[str, dict[str, tuple[str, str]]]] = {
     "1830": {"multiple_brown_from_ipo": ("multiple_brown_from_ipo", "yes")},
     "1870": {},
+    "1856": {"alternate_destinations": ("alternate_destinations", "yes")},
 }
 
 #: how the platform plays the points the rules leave open, as railrules options, per
@@ -25,6 +26,32 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
     "1870": {"operating_order": "each_turn", "first_priority": "next_in_turn",
              "ledge_move": "up", "destination_token_slot": "extra",
              "half_pay_rounding": "withheld_down", "connection_withhold": "right"},
+    "1856": {"operating_order": "each_turn", "first_priority": "next_in_turn"},
+}
+
+#: readings the platform changed on a date: title -> ((first day of the new reading
+#: as a UNIX time, the readings of the records begun before it), ...). 18xx.games's
+#: 1856 first played the destinations it now lists as its optional rule
+#: ``alternate_destinations`` (hotseat001, March 2021: WGB's escrow is released when
+#: its track reaches Lake Huron, H5); by May 2021 the charters' (hotseat004: CPR's
+#: escrow released; 51745, August 2021: CV at I14, LPS at F17, GT at K8). The change
+#: is dated by the first record known to play the new one (2021-05-28).
+DATED_READINGS: Final[dict[str, tuple[tuple[int, dict[str, str]], ...]]] = {
+    "1856": ((1622160000, {"alternate_destinations": "yes"}),),
+}
+
+#: what a title's records hold whose rules we do not model, action types and company
+#: names -> why: not refused before the replay starts (the record is read, and played
+#: up to it), the replay stops there naming it
+UNMODELLED: Final[dict[str, dict[str, str]]] = {
+    "1856": {"merge": "the CGR formation (a company merging into the Canadian "
+                      "Government Railway at the first 6 train) is not modelled",
+             "CGR": "the Canadian Government Railway (the CGR formation) is not modelled"},
+}
+
+#: a ``special_buy``'s description -> the private whose right it buys (1856)
+RIGHTS: Final[dict[str, dict[str, str]]] = {
+    "1856": {"Bridge Token": "NFSBC", "Tunnel Token": "SCFTC"},
 }
 
 #: the share a private brings its buyer in the auction: private -> certificate ID
@@ -32,6 +59,21 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
 PRIVATE_SHARES: Final[dict[str, dict[str, str]]] = {
     "1830": {"CA": "PRR_1"},
     "1870": {"MKT": "MKT_1"},
+}
+
+
+#: a record's private name -> ours, where the two differ (1856's Waterloo & Saugeen)
+PRIVATE_NAMES: Final[dict[str, dict[str, str]]] = {
+    "1856": {"WSRC": "WSR"},
+}
+
+
+#: a record's train instance -> our train type, where the platform then counted a
+#: title's trains otherwise: 1856's records know no primed trains (2', 3', 4', 5'),
+#: their sixth 2, fifth 3, fourth 4 and third 5 are ours (the same price and reach;
+#: the primed train starts its phase)
+TRAIN_INSTANCES: Final[dict[str, dict[str, str]]] = {
+    "1856": {"2-5": "2'", "3-4": "3'", "4-3": "4'", "5-2": "5'"},
 }
 
 
@@ -53,6 +95,11 @@ def game_options(record: Record) -> dict[str, str]:
     if unknown:
         raise UnmodelledRule(record.title, unknown)
     options = {"title": record.title, **PLATFORM_READINGS.get(record.title, {})}
+    begun = min((int(e["created_at"]) for e in record.entries
+                 if isinstance(e.get("created_at"), int)), default=None)
+    for changed, readings in DATED_READINGS.get(record.title, ()):
+        if begun is not None and begun < changed:
+            options.update(readings)
     for rule in record.optional_rules:
         name, value = table[rule]
         options[name] = value
@@ -83,6 +130,7 @@ class Names:
 
     def private(self, name: object, where: str) -> str:
         pid = str(name).replace("&", "")
+        pid = PRIVATE_NAMES.get(self.title.id, {}).get(pid, pid)
         if pid not in {p.id for p in self.title.privates}:
             raise RecordError(f"{where}: unknown private {name!r} in {self.title.id}")
         return pid

@@ -13,10 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from oracle.records.board import Board, tile_number, train_name
+from oracle.records.board import Board, tile_number
 from oracle.records.certificates import Certificates
 from oracle.records.reader import Played, Record, RecordError, played
-from oracle.records.titles import PRIVATE_SHARES, Names, title_data
+from oracle.records.titles import (
+    PRIVATE_SHARES,
+    RIGHTS,
+    TRAIN_INSTANCES,
+    UNMODELLED,
+    Names,
+    title_data,
+)
 from oracle.records.turns import company_turns
 
 JSON = dict[str, Any]
@@ -30,6 +37,11 @@ OPEN_VARIANT: dict[str, tuple[str, ...]] = {"1870": ("GSC",)}
 
 class Untranslatable(RecordError):
     """A record action with no railrules counterpart (yet): named, with its place."""
+
+
+class Unmodelled(RecordError):
+    """A record action of a rule we do not model (``titles.UNMODELLED``): the replay
+    stops at it, naming the rule."""
 
 
 def operating(position: JSON | None) -> str | None:
@@ -54,7 +66,8 @@ class Translator:
         #: (entry id, auto index) of a president's emergency sale -> the company whose
         #: turn it falls in (``turns.py``: a sale the same company's act follows)
         self.emergency = {(p.id, p.auto): turn.company for turn in company_turns(
-            played(record), self.names, len(record.players)) for p in turn.actions
+            self.modelled(played(record)), self.names, len(record.players))
+            for p in turn.actions
             if p.data.get("type") == "sell_shares" and p.data.get("entity_type") == "player"}
         #: train instance -> ``pool`` or the company holding it (absent: the depot)
         self.trains: dict[str, str] = {}
@@ -73,6 +86,11 @@ class Translator:
     def company(self, p: Played, field: str = "entity") -> str:
         return self.names.company(p.data.get(field), p.where())
 
+    def train(self, instance: str) -> str:
+        """A train instance's type: ``'2-1'`` -> ``'2'``, or as the title's table of the
+        platform's instances says (``titles.TRAIN_INSTANCES``: 1856's ``2-5`` is a 2')."""
+        return TRAIN_INSTANCES.get(self.title.id, {}).get(instance) or tile_number(instance)
+
     def acting(self, p: Played, position: JSON | None) -> str:
         """The company acting: the entry's corporation, or for a private's power
         (``entity_type`` company) the company operating."""
@@ -83,9 +101,32 @@ class Translator:
             return company
         return self.company(p)
 
+    def handler(self, kind: str) -> Handler | None:
+        """The translation of a record action type for this title (loans only where the
+        title has them: 1856)."""
+        if kind in LOAN_TYPES and (self.title.whole is None or self.title.whole.loans is None):
+            return None
+        return HANDLERS.get(kind)
+
     # -- the one entry point ------------------------------------------------------------
+    def modelled(self, actions: list[Played]) -> list[Played]:
+        """The played actions before the first of a rule we do not model."""
+        cut = next((i for i, p in enumerate(actions) if self.unmodelled(p)), len(actions))
+        return actions[:cut]
+
+    def unmodelled(self, p: Played) -> str | None:
+        """Why the entry is of a rule we do not model, or None."""
+        table = UNMODELLED.get(self.title.id, {})
+        for key in (p.data.get("type"), p.data.get("entity"), p.data.get("corporation")):
+            if isinstance(key, str) and key in table:
+                return table[key]
+        return None
+
     def translate(self, p: Played, position: JSON | None) -> list[JSON]:
-        handler = HANDLERS.get(str(p.data["type"]))
+        why = self.unmodelled(p)
+        if why is not None:
+            raise Unmodelled(f"{p.where()}: {why}")
+        handler = self.handler(str(p.data["type"]))
         if handler is None:
             raise Untranslatable(f"{p.where()}: action type {p.data['type']!r} is not "
                                  f"translated for {self.record.title}")
@@ -97,7 +138,9 @@ class Translator:
         """The names an entry uses, checked before anything is played (a malformed
         record names what is wrong before the engine starts)."""
         data, where = p.data, p.where()
-        if str(data["type"]) not in HANDLERS:
+        if self.unmodelled(p) is not None:
+            return  # played up to it, where the replay stops
+        if self.handler(str(data["type"])) is None:
             raise Untranslatable(f"{where}: action type {data['type']!r} is not translated "
                                  f"for {self.record.title}")
         if data.get("entity_type") == "corporation":
@@ -231,7 +274,7 @@ def _run_routes(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     company = t.company(p)
     if position is None:
         return []
-    routes = [{"train": train_name(str(r.get("train"))),
+    routes = [{"train": t.train(str(r.get("train"))),
                "path": t.board.route_path(position, r, p.where())}
               for r in p.data.get("routes") or []]
     return [{"type": "run_routes", "company": company, "routes": routes}]
@@ -243,14 +286,14 @@ def _dividend(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 
 def _buy_train(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     company, instance = t.company(p), str(p.data.get("train"))
-    out: JSON = {"type": "buy_train", "company": company, "train": train_name(instance)}
+    out: JSON = {"type": "buy_train", "company": company, "train": t.train(instance)}
     held = t.trains.get(instance)
     if held == "pool":
         out["from"] = "pool"
     elif held is not None:
         out["from"], out["price"] = held, int(p.data.get("price", 0))
     if p.data.get("exchange"):
-        out["trade_in"] = train_name(str(p.data["exchange"]))
+        out["trade_in"] = t.train(str(p.data["exchange"]))
         t.trains[str(p.data["exchange"])] = "traded"
     t.trains[instance] = company
     return [out]
@@ -259,7 +302,7 @@ def _buy_train(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 def _discard_train(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     company, instance = t.company(p), str(p.data.get("train"))
     t.trains[instance] = "pool"
-    return [{"type": "discard_train", "company": company, "train": train_name(instance)}]
+    return [{"type": "discard_train", "company": company, "train": t.train(instance)}]
 
 
 def _buy_company(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
@@ -312,6 +355,22 @@ def _assign(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     return [out]
 
 
+def _loan(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1856's loans: the company takes one (``take_loan``) or repays one
+    (``payoff_loan``); which of the bank's loans is the platform's bookkeeping."""
+    kind = "take_loan" if p.data["type"] == "take_loan" else "repay_loan"
+    return [{"type": kind, "company": t.company(p)}]
+
+
+def _special_buy(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1856's bridge or tunnel right bought by a company (``description``)."""
+    what = str(p.data.get("description", ""))
+    private = RIGHTS.get(t.title.id, {}).get(what)
+    if private is None:
+        raise Untranslatable(f"{p.where()}: special_buy {what!r} is not translated")
+    return [{"type": "buy_right", "company": t.company(p), "private": private}]
+
+
 def _platform(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     """The platform's own bookkeeping: 1870's ``destination_connection`` check (the
     engine makes the connection run in its own steps) and ``end_game`` (a table ending
@@ -319,11 +378,14 @@ def _platform(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     return []
 
 
+LOAN_TYPES = frozenset({"take_loan", "payoff_loan"})
+
 HANDLERS: dict[str, Handler] = {
     "pass": _pass, "bid": _bid, "par": _par, "buy_shares": _buy_shares,
     "sell_shares": _sell_shares, "lay_tile": _lay_tile, "place_token": _place_token,
     "run_routes": _run_routes, "dividend": _dividend, "buy_train": _buy_train,
     "discard_train": _discard_train, "buy_company": _buy_company, "bankrupt": _bankrupt,
     "choose": _choose, "assign": _assign, "destination_connection": _platform,
-    "end_game": _platform,
+    "end_game": _platform, "take_loan": _loan, "payoff_loan": _loan,
+    "special_buy": _special_buy,
 }

@@ -323,7 +323,7 @@ def test_step_names_come_from_the_step_table() -> None:
     assert schema["properties"]["turn"]["properties"]["step"]["enum"] == list(STEP_NAMES)
     assert STEP_NAMES == ("home", "track", "token", "route", "dividend", "buy_train",
                           "discard_train", "connection_token", "connection_route",
-                          "connection_dividend", "auction", "stock", "done")
+                          "connection_dividend", "loans", "auction", "stock", "done")
     position = api.new_game(["P1", "P2", "P3"], {"title": "1830"})
     bad = dict(position, turn=dict(position["turn"], step="lunch"))
     with pytest.raises(MalformedInput) as err:

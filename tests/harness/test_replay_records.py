@@ -59,7 +59,7 @@ def replay(*args: str) -> int:
                                              "modelled"),
     (game([{**LOW_BID, "skip": True}]), "undo/redo disagrees with the record's skip "
                                         "flags: action 1 \\(bid\\): kept"),
-    ({**game([]), "title": "1856"}, "title '1856': not replayed"),
+    ({**game([]), "title": "1835"}, "title '1835': not replayed"),
 ])
 def test_a_record_we_cannot_read_exits_2_naming_what_is_wrong(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], data: Any, named: str) -> None:

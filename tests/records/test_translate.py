@@ -122,8 +122,8 @@ def test_an_optional_rule_maps_through_its_table_or_is_refused_by_name() -> None
 
 
 def test_a_title_we_do_not_replay_is_named() -> None:
-    with pytest.raises(RecordError, match="title '1856': not replayed"):
-        Translator(record("1856"))
+    with pytest.raises(RecordError, match="title '1835': not replayed"):
+        Translator(record("1835"))
 
 
 def _mp(shares: dict[str, int], acting: str = "P1", **game: Any) -> JSON:

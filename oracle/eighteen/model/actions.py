@@ -32,6 +32,9 @@
   player's act, at any step of the operating round: it has no ``company``
   (private_exchange.py)
 
+A company's loans and rights (``take_loan``, ``repay_loan``, ``buy_right``, 1856):
+``finance_actions.py``.
+
 A whole game's player actions (``bid``, ``par``, ``buy_shares``, a player's ``pass`` and
 ``sell_shares``): ``player_actions.py``.
 """
@@ -43,6 +46,7 @@ from typing import Any
 
 from oracle.core.errors import MalformedInput
 from oracle.core.schema import validate
+from oracle.eighteen.model.finance_actions import FinanceAction, finance_action_from_json
 from oracle.eighteen.model.player_actions import PlayerAction, player_action_from_json
 
 JSON = dict[str, Any]
@@ -194,7 +198,7 @@ class ExchangePrivate:
 
 
 Action = LayTile | PlaceToken | Pass | RunRoutes | Dividend | BuyTrain | DiscardTrain | \
-    SellShares | Bankrupt | BuyPrivate | ExchangePrivate | PlayerAction
+    SellShares | Bankrupt | BuyPrivate | ExchangePrivate | PlayerAction | FinanceAction
 
 
 def action_from_json(data: Any) -> Action:
@@ -203,6 +207,9 @@ def action_from_json(data: Any) -> Action:
     played = player_action_from_json(data)  # a whole game's auction and stock rounds
     if played is not None:
         return played
+    loan = finance_action_from_json(data)  # 1856's loans
+    if loan is not None:
+        return loan
     if kind == "lay_tile":
         return LayTile(data["company"], data["hex"], data["tile"], data["rotation"],
                        data.get("private", ""))

@@ -81,6 +81,9 @@ class GameRound:
     protection: tuple[Sale, ...] = ()
     #: the companies that bought back a share of their own this stock round (1870)
     bought_back: tuple[str, ...] = ()
+    #: (company, what) in this operating round, sorted: ``took`` a loan, paid its
+    #: ``interest``, ``repaid`` a loan (1856; whole/loans.py)
+    loan_marks: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind, "stock_round": self.stock_round,
@@ -108,6 +111,8 @@ class GameRound:
             out["bought_back"] = list(self.bought_back)
         if self.protection:
             out["protection"] = [s.to_json() for s in self.protection]
+        if self.loan_marks:
+            out["loan_marks"] = [list(m) for m in sorted(self.loan_marks)]
         return out
 
     @staticmethod
@@ -125,4 +130,5 @@ class GameRound:
             discount=int(data.get("discount", 0)), par_due=data.get("par_due"),
             protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"])
                              for s in data.get("protection", ())),
-            bought_back=tuple(sorted(data.get("bought_back", ()))))
+            bought_back=tuple(sorted(data.get("bought_back", ()))),
+            loan_marks=tuple(sorted((str(c), str(w)) for c, w in data.get("loan_marks", ()))))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from oracle.eighteen.model.finance import Finance
 from oracle.eighteen.model.game_round import GameRound
 
 JSON = dict[str, Any]
@@ -50,6 +51,9 @@ class Company:
     #: the par price (a whole game's company once its president's certificate is
     #: bought: its IPO shares sell at it); None where not modelled
     par: int | None = None
+    #: 1856's capitalisation, escrow, loans and start (``model/finance.py``); None
+    #: where the title has none
+    finance: Finance | None = None
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -67,6 +71,8 @@ class Company:
             out["first_round"] = True
         if self.par is not None:
             out["par"] = self.par
+        if self.finance is not None:
+            out["finance"] = self.finance.to_json()
         return out
 
     @staticmethod
@@ -77,7 +83,8 @@ class Company:
                        (int(market[0]), int(market[1])) if market is not None else None,
                        tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
                        tuple(sorted(c.get("obsolete", ()))), bool(c.get("first_round", False)),
-                       c.get("par"))
+                       c.get("par"),
+                       Finance.from_json(c["finance"]) if "finance" in c else None)
 
 
 @dataclass(frozen=True, slots=True)

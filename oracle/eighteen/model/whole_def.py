@@ -24,6 +24,17 @@ class PrivateCertificate:
 
 
 @dataclass(frozen=True, slots=True)
+class LoanTerms:
+    """A company's loans (1856): each ``value`` from the bank, ``interest`` a loan each
+    operating round, at most one loan a share its players hold, none in the phases
+    ``none_in``; at the game's end each loan costs every share ``interest``."""
+
+    value: int = 100
+    interest: int = 10
+    none_in: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class WholeGameDef:
     #: players -> certificates a player may hold
     cert_limit: Mapping[int, int] = field(hash=False)
@@ -61,3 +72,20 @@ class WholeGameDef:
     #: a company may buy back its own shares from the pool while its IPO and its own
     #: holding together are fewer than this many shares (1870: 4); 0: never
     buy_back_below: int = 0
+    #: phase -> the percentage sold from the IPO that a company needs to start
+    #: operating (1856: 20% in phase 2, rising to 60%); empty: the company's float
+    #: percentage, once, when it is sold (1830)
+    float_by_phase: Mapping[str, int] = field(default_factory=dict, hash=False)
+    #: phase -> how a company started in it is capitalised (``model/finance.py``:
+    #: escrow, incremental, full); empty: full, as 1830
+    capital_by_phase: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: the companies' loans (1856; whole/loans.py), or None
+    loans: LoanTerms | None = None
+    #: company -> (start hex, goal hexes) under the option ``alternate_destinations``
+    #: (1856; whole/escrow.py): a start "" is the company's home
+    alternate_destinations: Mapping[str, tuple[str, tuple[str, ...]]] = field(
+        default_factory=dict, hash=False)
+    #: private -> (hexes, bonus): the company that buys the private gains for good a
+    #: bonus on its routes to those hexes (1856's bridge and tunnel; whole/rights.py)
+    rights: Mapping[str, tuple[tuple[str, ...], int]] = field(default_factory=dict,
+                                                               hash=False)

@@ -1,5 +1,10 @@
-"""1856: the Waterloo & Saugeen
-(TP-WSR56-*) and the Great Lakes Shipping Company's port token (TP-BONUS-01).
+"""1856: its six privates: the Flos Tramway, the Waterloo & Saugeen
+(TP-WSR56-*), the Canada Company, the Great Lakes Shipping Company's port token
+(TP-BONUS-01), the Niagara Falls Suspension Bridge and the St. Clair Frontier Tunnel
+(face value, revenue and the hexes they keep free as 18xx.games's ``g_1856``
+entities; the bridge and tunnel bonuses their buyers gain: whole/rights.py; the Canada
+Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md
+"Whole games", 1856).
 
 The whole published board, charters, trains, phases and market: ``data/1856.json``
 (flat layout, letters are columns).
@@ -7,8 +12,17 @@ The whole published board, charters, trains, phases and market: ``data/1856.json
 
 from __future__ import annotations
 
+import dataclasses
+
 from oracle.eighteen.load.loader import load_title
-from oracle.eighteen.model.privates import OWNING_COMPANY, PrivateDef, TilePower, TokenPower
+from oracle.eighteen.model.privates import (
+    OWNING_COMPANY,
+    PrivateDef,
+    TilePower,
+    TokenPower,
+    half_to_double,
+)
+from oracle.eighteen.model.whole_def import LoanTerms, WholeGameDef
 from oracle.eighteen.titles.common import bonus_reading
 
 WSR = PrivateDef(
@@ -49,11 +63,62 @@ GLSC = PrivateDef(
 
 
 
+#: the phases in which a company may buy a private from a player (the first 3 train
+#: to the first 5, which closes them)
+SALE_PHASES = ("3", "3'", "4", "4'")
+
+
+def _plain(pid: str, name: str, value: int, revenue: int, blocks: str = "") -> PrivateDef:
+    return PrivateDef(id=pid, name=name, value=value, revenue=revenue,
+                      usable_by=OWNING_COMPANY, blocks=blocks, tile=None, token=None,
+                      closes="never", separate_execution=None)
+
+
+FT = _plain("FT", "Flos Tramway", 20, 5, blocks="L3")
+TCC = _plain("TCC", "The Canada Company", 50, 10, blocks="H11")
+NFSBC = _plain("NFSBC", "Niagara Falls Suspension Bridge Company", 100, 20)
+SCFTC = _plain("SCFTC", "St. Clair Frontier Tunnel Company", 100, 20)
+
+#: in the auction's order, cheapest first; every one for sale to a company
+PRIVATES = tuple(dataclasses.replace(p, sale=(half_to_double(p.value, SALE_PHASES),))
+                 for p in (FT, WSR, TCC, GLSC, NFSBC, SCFTC))
+
 #: the title's mechanisms beyond the base turn, in the order their checks run: the discards
-#: after a phase change (excess.py)
-MECHANISMS = ("excess_trains",)
+#: after a phase change (excess.py), the emergency train purchase (a whole game must
+#: not stall on a company that cannot buy its train), the loans, the whole game
+MECHANISMS = ("excess_trains", "emergency_sales", "escrow_release", "bonus_rights", "loans",
+              "whole_game")
+
+#: the option ``alternate_destinations`` (18xx.games's optional rule): company ->
+#: (start, goals), the start "" for its home (CA joins London to Detroit; TGB's goal is
+#: the Canadian West, both its hexes)
+ALTERNATE_DESTINATIONS = {
+    "BBG": ("", ("N11",)), "CA": ("F15", ("A20",)), "CPR": ("", ("P9",)),
+    "CV": ("", ("M4",)), "GT": ("", ("L13",)), "GW": ("", ("J15",)), "LPS": ("", ("F15",)),
+    "TGB": ("", ("O2", "N1")), "THB": ("", ("H15",)), "WGB": ("", ("H5",)),
+    "WR": ("", ("L15",))}
+
+PHASES = ("2", "2'", "3", "3'", "4", "4'", "5", "5'", "6", "D")
+
+#: the whole game (docs/18xx.md "Whole games", 1856), the numbers of 18xx.games's
+#: ``g_1856`` game: certificate limits for 3 to 6 players; one operating round a set
+#: in phases 2 and 2', two in 3 to 4', three from 5; the Flos Tramway (the cheapest)
+#: falls in price while every player passes; a company starts operating with 20% sold
+#: in phase 2, 30% in 2' and 3, 40% in 3' and 4, 50% in 4' and 5, 60% from 5';
+#: escrow capitalisation up to phase 4, incremental in 4' and 5, full from 5'
+#: (whole/capital.py); loans of $100 at $10 interest, none from phase 6 (whole/loans.py)
+WHOLE = WholeGameDef(
+    cert_limit={3: 20, 4: 16, 5: 13, 6: 11},
+    operating_rounds=dict(zip(PHASES, (1, 1, 2, 2, 2, 2, 3, 3, 3, 3), strict=True)),
+    discounted="FT",
+    float_by_phase=dict(zip(PHASES, (20, 30, 30, 40, 40, 50, 50, 60, 60, 60), strict=True)),
+    capital_by_phase=dict(zip(PHASES, ("escrow",) * 5 + ("incremental",) * 2
+                              + ("full",) * 3, strict=True)),
+    loans=LoanTerms(value=100, interest=10, none_in=("6", "D")),
+    alternate_destinations=ALTERNATE_DESTINATIONS,
+    rights={"NFSBC": (("P17", "P19"), 10), "SCFTC": (("B13",), 10)})
 
 #: TP-BONUS-01 "rails" reading: the port marker must be connected
-TITLE = load_title("1856", privates=(WSR, GLSC),
-                   privates_hook=bonus_reading("GLSC", connected=True),
-                   mechanisms=MECHANISMS)
+TITLE = dataclasses.replace(load_title("1856", privates=PRIVATES,
+                                       privates_hook=bonus_reading("GLSC", connected=True),
+                                       mechanisms=MECHANISMS), whole=WHOLE)

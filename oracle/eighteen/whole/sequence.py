@@ -15,6 +15,7 @@ from oracle.eighteen.model.state import State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
 from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.whole import capital
 from oracle.eighteen.whole.holdings import IPO, UNITS, floated, units
 
 #: how the position records a game ended by the broken bank
@@ -65,8 +66,13 @@ def start_operating(rules: TurnContext, state: State) -> State:
     """A set of operating rounds begins: its count is the phase's; the privates pay;
     the floated companies operate by share price."""
     title = rules.title(state)
-    count = whole_of(rules, state).operating_rounds.get(state.phase, 1)
-    running = tuple(c.id for c in state.companies if floated(title, c))
+    whole = whole_of(rules, state)
+    count = whole.operating_rounds.get(state.phase, 1)
+    if whole.float_by_phase:  # 1856: the percentage the phase asks, once (capital.py)
+        running = tuple(c.id for c in state.companies if capital.operates(whole, state, c))
+        state = capital.start(whole, state, running)
+    else:
+        running = tuple(c.id for c in state.companies if floated(title, c))
     state = replace(state, operating_order=running, round=(1, count))
     return begin_round(rules, state)
 
@@ -74,12 +80,19 @@ def start_operating(rules: TurnContext, state: State) -> State:
 def begin_round(rules: TurnContext, state: State) -> State:
     """Operating round k of the set: the privates pay, the companies are ranked again,
     the first operates. Without a floated company the round is only the privates'."""
-    state = private_sale.pay_revenue(rules, state)
+    state = clear_round_marks(private_sale.pay_revenue(rules, state))
     order = operating_order(state) if state.operating_order else ()
     if not order:
         return after_set_round(rules, replace(state, turn=Turn(None, "done")))
     first = order[0]
     return replace(state, operating_order=order, turn=Turn(first, rules.first_step(state, first)))
+
+
+def clear_round_marks(state: State) -> State:
+    """An operating round begins: the last round's loan marks go (1856, loans.py)."""
+    if state.game is not None and state.game.loan_marks:
+        return replace(state, game=replace(state.game, loan_marks=()))
+    return state
 
 
 def after_set_round(rules: TurnContext, state: State) -> State:

@@ -26,7 +26,7 @@ from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import auction, brown_ipo, protection, sequence
+from oracle.eighteen.whole import auction, brown_ipo, capital, protection, sequence
 from oracle.eighteen.whole.holdings import (
     IPO,
     POOL,
@@ -70,11 +70,14 @@ def par(rules: TurnContext, state: State, action: Par) -> State:
     _may_buy(rules, state, action.player, company)
     cost = PRESIDENT_UNITS * action.price
     player = _pay(state, action.player, cost)
+    # 1856: the phase says how the company is capitalised, and who gets the money
+    company = capital.at_par(sequence.whole_of(rules, state), state, company)
+    company, to_bank = capital.ipo_payment(company, cost)
     company = replace(move_units(company, IPO, player.id, PRESIDENT_UNITS),
                       president=player.id, par=action.price, market=cell,
                       share_price=action.price)
     state = replace(pay_out(state.with_company(company), player.id, cost),
-                    bank=state.bank + cost)
+                    bank=state.bank + to_bank)
     return _bought(rules, state, player.id, company.id)
 
 
@@ -90,13 +93,16 @@ def buy_shares(rules: TurnContext, state: State, action: BuyShares) -> State:
     cost = par_price if action.source == IPO else _market_price(rules, state, company)
     player = _pay(state, action.player, cost)
     was_floated = floated(title, company)
+    to_bank = cost
+    if action.source == IPO:  # 1856: an escrow or incremental company's own money
+        company, to_bank = capital.ipo_payment(company, cost)
     company = move_units(company, action.source, player.id, 1)
     company = replace(company, president=president_after(state, company))
     if not was_floated:
         state = _float(rules, state, company)
         company = state.company(company.id) or company
     state = replace(pay_out(state.with_company(company), player.id, cost),
-                    bank=state.bank + cost)
+                    bank=state.bank + to_bank)
     return bank_cash.settle(_bought(rules, state, player.id, company.id))
 
 
@@ -104,12 +110,13 @@ def _float(rules: TurnContext, state: State, company: Company) -> State:
     """The company as it now stands; if that floats it, with ten times its par price
     from the bank (a president's certificate that came with a private may float it
     by itself: 1870's SLSF floats at 20%)."""
-    if company.par is None or not floated(rules.title(state), company):
+    if company.par is None or not floated(rules.title(state), company) \
+            or not capital.full_capital(company):
         return state.with_company(company)
-    capital = sequence.whole_of(rules, state).capital_shares * company.par
-    company = replace(company, treasury=company.treasury + capital,
+    money = sequence.whole_of(rules, state).capital_shares * company.par
+    company = replace(company, treasury=company.treasury + money,
                       first_round=_marks_first_round(rules, state))
-    return replace(state.with_company(company), bank=state.bank - capital)
+    return replace(state.with_company(company), bank=state.bank - money)
 
 
 def _marks_first_round(rules: TurnContext, state: State) -> bool:

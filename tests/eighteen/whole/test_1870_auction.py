@@ -69,4 +69,4 @@ def test_first_priority_is_for_whole_game_titles() -> None:
     from oracle.core.errors import MalformedInput
     from oracle.eighteen.api import API
     with pytest.raises(MalformedInput, match="first_priority"):
-        API.new_game(["P1", "P2"], {"title": "1856", "first_priority": "next_in_turn"})
+        API.new_game(["P1", "P2"], {"title": "1835", "first_priority": "next_in_turn"})
