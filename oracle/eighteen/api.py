@@ -20,6 +20,7 @@ from oracle.eighteen import (
 from oracle.eighteen.conservation import conservation
 from oracle.eighteen.mechanisms import (
     connection_withhold,
+    destination_connection,
     destination_slot,
     emergency,
     excess,
@@ -94,7 +95,8 @@ class EighteenAPI(Pins[State]):
         title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
         for module in (obsolete, token_distance, half_pay, water_borders,
                        destination_slot, ledge, whole_brown_ipo,
-                       whole_first_priority, connection_withhold):
+                       whole_first_priority, connection_withhold,
+                       destination_connection):
             module.check_options(title, chosen)
         return title
 

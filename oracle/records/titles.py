@@ -24,7 +24,17 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
     "1830": {"operating_order": "each_turn"},
     "1870": {"operating_order": "each_turn", "first_priority": "next_in_turn",
              "ledge_move": "up", "destination_token_slot": "extra",
-             "half_pay_rounding": "withheld_down", "connection_withhold": "right"},
+             "half_pay_rounding": "withheld_down"},
+}
+
+#: readings the platform played before it changed them: title -> (option, reading, the
+#: first moment (unix seconds) of the later reading, the source). A record whose play
+#: began before that moment replays under the older reading. 1870's connection check
+#: counted track alone until tobymao/18xx PR #4752 added the trains' reach (issue
+#: #4830, 2021-03-27, reports the fix: a company connected by track its trains could
+#: not run got stuck; record 34110, 2021-03-23, ends so)
+PLATFORM_BEFORE: Final[dict[str, tuple[tuple[str, str, int, str], ...]]] = {
+    "1870": (("destination_connection", "track", 1616803200, "tobymao/18xx #4752"),),
 }
 
 #: the share a private brings its buyer in the auction: private -> certificate ID
@@ -53,10 +63,22 @@ def game_options(record: Record) -> dict[str, str]:
     if unknown:
         raise UnmodelledRule(record.title, unknown)
     options = {"title": record.title, **PLATFORM_READINGS.get(record.title, {})}
+    began = played_at(record)
+    for name, reading, until, _ in PLATFORM_BEFORE.get(record.title, ()):
+        if began is not None and began < until:
+            options[name] = reading
     for rule in record.optional_rules:
         name, value = table[rule]
         options[name] = value
     return options
+
+
+def played_at(record: Record) -> int | None:
+    """When the record's play began: its earliest action's ``created_at`` (unix
+    seconds), None where no action carries one."""
+    times = [e["created_at"] for e in record.entries
+             if isinstance(e.get("created_at"), int) and not isinstance(e["created_at"], bool)]
+    return min(times) if times else None
 
 
 class UnmodelledRule(RecordError):

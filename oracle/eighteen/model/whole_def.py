@@ -61,3 +61,7 @@ class WholeGameDef:
     #: a company may buy back its own shares from the pool while its IPO and its own
     #: holding together are fewer than this many shares (1870: 4); 0: never
     buy_back_below: int = 0
+    #: a company's own shares (bought back: holder ``treasury``) count as sold for the
+    #: rise of a sold-out company at a stock round's end (1870: "all shares owned by
+    #: players or the company"); otherwise the players must hold every share
+    sold_out_with_own_shares: bool = False
