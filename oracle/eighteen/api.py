@@ -52,6 +52,7 @@ from oracle.eighteen.rules import STEP_NAMES, Rules
 from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
 from oracle.eighteen.whole import first_priority as whole_first_priority
+from oracle.eighteen.whole import or_protection
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -207,7 +208,8 @@ class EighteenAPI(Pins[State]):
     # -- candidate actions for legal_actions ---------------------------------------
     def candidates(self, state: State) -> list[Action]:
         company_id = state.turn.company
-        if company_id is None:  # a whole game's auction or stock round, or nothing
+        if company_id is None or or_protection.deciding(state.game):
+            # a whole game's auction or stock round, a price protection, or nothing
             return whole_candidates.candidates(self.rules, state)
         title = self.rules.title(state)
         exchanges = private_exchange.candidates(self.rules, state)  # a player's, any step
