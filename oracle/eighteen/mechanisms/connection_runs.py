@@ -283,7 +283,7 @@ class ConnectionRuns(Mechanism):
                  action: Dividend) -> State:
         from oracle.eighteen.operating import pay_dividend
         rule = self.dividend_rule()
-        moved = connection_withhold.withhold_move(state.options)  # the platform's reading
+        moved = connection_withhold.withhold_move(state.options)  # the option's reading
         if moved:
             rule = replace(rule, withhold=moved)
         if action.kind not in rule.kinds:
