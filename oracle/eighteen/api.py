@@ -20,6 +20,7 @@ from oracle.eighteen.conservation import conservation
 from oracle.eighteen.lay_candidates import lay_candidates
 from oracle.eighteen.mechanisms import (
     connection_withhold,
+    destination_connection,
     destination_slot,
     emergency,
     excess,
@@ -50,7 +51,7 @@ from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
 from oracle.eighteen.whole import escrow as whole_escrow
 from oracle.eighteen.whole import first_priority as whole_first_priority
-from oracle.eighteen.whole import loans, rights
+from oracle.eighteen.whole import loans, or_protection, rights
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -94,7 +95,8 @@ class EighteenAPI(Pins[State]):
         title = self.rules.single_track.title_for(self.rules.titles[title_id], chosen)
         for module in (obsolete, token_distance, half_pay, water_borders,
                        destination_slot, ledge, whole_brown_ipo,
-                       whole_first_priority, connection_withhold, whole_escrow):
+                       whole_first_priority, connection_withhold, whole_escrow,
+                       destination_connection):
             module.check_options(title, chosen)
         return title
 
@@ -205,7 +207,8 @@ class EighteenAPI(Pins[State]):
     # -- candidate actions for legal_actions ---------------------------------------
     def candidates(self, state: State) -> list[Action]:
         company_id = state.turn.company
-        if company_id is None:  # a whole game's auction or stock round, or nothing
+        if company_id is None or or_protection.deciding(state.game):
+            # a whole game's auction or stock round, a price protection, or nothing
             return whole_candidates.candidates(self.rules, state)
         title = self.rules.title(state)
         exchanges = private_exchange.candidates(self.rules, state)  # a player's, any step

@@ -91,13 +91,20 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("connection_withhold", "stays", ("stays", "right"),
                "titles with connection runs (1870, DS-16): a withheld connection run "
                "leaves the price ('stays', the rules' move read with the dividend) or "
-               "moves it right as a payout does ('right', as 18xx.games plays it); "
+               "moves it right as a payout does ('right', as our notes read 18xx.games; "
+               "its records show 'stays'); "
                "docs/18xx-destinations.md"),
     OptionSpec("alternate_destinations", "no", ("no", "yes"),
                "titles with escrow capitalisation (1856): the destination that releases a "
                "company's escrow is the one on its charter ('no', the published map) or "
                "the alternate table of the 18xx.games optional rule of that name ('yes'); "
                "docs/18xx.md, 'Whole games'"),
+    OptionSpec("destination_connection", "train", ("train", "track"),
+               "titles with connection runs (1870): a company is eligible for its "
+               "connection run when a train it owns can run home to destination, long "
+               "enough for every stop ('train', DS-01, DS-06) or when track it may use "
+               "joins them, whatever its trains' length ('track', as 18xx.games checked "
+               "it in 2021, record 34110); docs/18xx-destinations.md", "DS-06"),
     OptionSpec("first_priority", "last_buyer", ("last_buyer", "next_in_turn"),
                "titles played as a whole game: the first stock round is led by the player "
                "after the one who bought the last private ('last_buyer', the published "

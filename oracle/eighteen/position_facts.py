@@ -162,7 +162,8 @@ def _game(title: TitleData, state: State, player_ids: list[str]) -> None:
     for who in named:
         if who is not None and who not in player_ids:
             raise MalformedInput("game_round", f"unknown player {who!r}")
-    if (game.acting is None) == (wanted is not None and state.ended is None):
+    deciding = game.kind == "operating" and bool(game.protection)  # or_protection.py
+    if not deciding and (game.acting is None) == (wanted is not None and state.ended is None):
         raise MalformedInput("game_round.acting", "a player acts exactly in the auction "
                              "and the stock rounds")
     privates = {p.id for p in title.privates}

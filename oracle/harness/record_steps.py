@@ -36,6 +36,8 @@ def mover(position: JSON) -> str | None:
     whole game's auction or stock round (``game_round.acting``); "" nobody, None not
     known."""
     turn, game_round = position.get("turn") or {}, position.get("game_round") or {}
+    if game_round.get("protection") and game_round.get("acting") is not None:
+        return str(game_round["acting"])  # a president deciding on price protection
     if turn.get("company") is not None and turn.get("step") != "done" and \
             game_round.get("kind", "operating") == "operating":
         return str(turn["company"])

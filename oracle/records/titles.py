@@ -25,19 +25,25 @@ PLATFORM_READINGS: Final[dict[str, dict[str, str]]] = {
     "1830": {"operating_order": "each_turn"},
     "1870": {"operating_order": "each_turn", "first_priority": "next_in_turn",
              "ledge_move": "up", "destination_token_slot": "extra",
-             "half_pay_rounding": "withheld_down", "connection_withhold": "right"},
+             "half_pay_rounding": "withheld_down"},
     "1856": {"operating_order": "each_turn", "first_priority": "next_in_turn"},
 }
 
-#: readings the platform changed on a date: title -> ((first day of the new reading
-#: as a UNIX time, the readings of the records begun before it), ...). 18xx.games's
-#: 1856 first played the destinations it now lists as its optional rule
+#: readings the platform played before it changed them: title -> (option, reading, the
+#: first moment (unix seconds) of the later reading, the source). A record whose play
+#: began before that moment replays under the older reading.
+#: 1870: the connection check counted track alone until tobymao/18xx PR #4752 added the
+#: trains' reach (issue #4830, 2021-03-27, reports the fix: a company connected by
+#: track its trains could not run got stuck; record 34110, 2021-03-23, ends so).
+#: 1856: 18xx.games first played the destinations it now lists as its optional rule
 #: ``alternate_destinations`` (hotseat001, March 2021: WGB's escrow is released when
 #: its track reaches Lake Huron, H5); by May 2021 the charters' (hotseat004: CPR's
 #: escrow released; 51745, August 2021: CV at I14, LPS at F17, GT at K8). The change
 #: is dated by the first record known to play the new one (2021-05-28).
-DATED_READINGS: Final[dict[str, tuple[tuple[int, dict[str, str]], ...]]] = {
-    "1856": ((1622160000, {"alternate_destinations": "yes"}),),
+PLATFORM_BEFORE: Final[dict[str, tuple[tuple[str, str, int, str], ...]]] = {
+    "1870": (("destination_connection", "track", 1616803200, "tobymao/18xx #4752"),),
+    "1856": (("alternate_destinations", "yes", 1622160000,
+              "the first record known to play the charter destinations"),),
 }
 
 #: what a title's records hold whose rules we do not model, action types and company
@@ -95,15 +101,22 @@ def game_options(record: Record) -> dict[str, str]:
     if unknown:
         raise UnmodelledRule(record.title, unknown)
     options = {"title": record.title, **PLATFORM_READINGS.get(record.title, {})}
-    begun = min((int(e["created_at"]) for e in record.entries
-                 if isinstance(e.get("created_at"), int)), default=None)
-    for changed, readings in DATED_READINGS.get(record.title, ()):
-        if begun is not None and begun < changed:
-            options.update(readings)
+    began = played_at(record)
+    for name, reading, until, _ in PLATFORM_BEFORE.get(record.title, ()):
+        if began is not None and began < until:
+            options[name] = reading
     for rule in record.optional_rules:
         name, value = table[rule]
         options[name] = value
     return options
+
+
+def played_at(record: Record) -> int | None:
+    """When the record's play began: its earliest action's ``created_at`` (unix
+    seconds), None where no action carries one."""
+    times = [e["created_at"] for e in record.entries
+             if isinstance(e.get("created_at"), int) and not isinstance(e["created_at"], bool)]
+    return min(times) if times else None
 
 
 class UnmodelledRule(RecordError):

@@ -145,6 +145,9 @@ class Translator:
                                  f"for {self.record.title}")
         if data.get("entity_type") == "corporation":
             self.names.company(data.get("entity"), where)
+            if data["type"] == "sell_shares":  # docs/18xx.md, "Whole games": not played
+                raise Untranslatable(f"{where}: a company's sell_shares (1870's reissue of "
+                                     "its own shares) is not translated yet")
         elif data.get("entity_type") == "player":
             self.player(p)
         if "corporation" in data:

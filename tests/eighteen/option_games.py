@@ -11,8 +11,9 @@ and that ``apply`` accepts exactly what ``legal_actions`` lists, and liveness
 
 **The fixed sweep** (``title_combinations``): every combination of the recorded
 options a title takes, as a full product, except the readings in ``PAIRWISE``. Those
-(1870's ``destination_token_slot`` and ``ledge_move``) touch mechanisms no other
-option touches (a destination token's slot; the market's ledge), so they are swept
+(1870's ``destination_token_slot``, ``ledge_move`` and ``destination_connection``)
+touch mechanisms no other option touches (a destination token's slot; the market's
+ledge; when a connection run is due), so they are swept
 pairwise: each row of the title's product gets one combination of them, chosen so
 that every value of each meets every value of every other option the title takes,
 and every value of the other ``PAIRWISE`` readings, at least once (a greedy covering
@@ -50,7 +51,8 @@ TITLES = sorted({p["title"] for p in STARTS})
 
 
 #: readings swept pairwise, not in the full product (see the module docstring)
-PAIRWISE: tuple[str, ...] = ("destination_token_slot", "ledge_move")
+PAIRWISE: tuple[str, ...] = ("destination_token_slot", "ledge_move",
+                              "destination_connection")
 DEFAULTS = {o.name: o.default for o in POSITION_OPTIONS}
 
 

@@ -123,16 +123,16 @@ def test_each_recorded_1830_game_replays_to_its_end(path: Path) -> None:
 GAMES_1870 = SHARED / "real-games" / "1870"
 
 #: how far each recorded 1870 game replays (docs/replay.md, Status): the record, the
-#: actions applied of the total, and where it stops (None: to its end, agreeing)
+#: actions applied of the total, and where it stops (None: to its end, agreeing). All
+#: three replay to their end and reproduce the recorded values: 34110 under the
+#: platform's connection check of its day (``destination_connection=track``, dated in
+#: ``PLATFORM_BEFORE``), the bankruptcy game through its buy-backs, the sold-out rise
+#: of a company holding its own shares, the price protection of emergency sales and
+#: the bankrupt's sell-off that leaves the prices
 REPLAYS_1870 = [
     ("1644327587 Mississippi river madness.json", 429, 429, None),
-    # the engine takes the record's 242nd action to be a connection run the engine's
-    # reading (DS-06: a train must reach the destination) does not give: MP's
-    # destination token, the record's last act before it is ended by hand
-    ("34110.json", 242, 244, ("action 227", "turn/not_operating")),
-    # at action 428 (the second operating round of a set) the platform operates GMO
-    # before the SLSF, both at 110: the engine has the SLSF one cell further right
-    ("1870_game_end_bankrupt.json", 443, 844, ("action 428", "turn/not_operating")),
+    ("34110.json", 244, 244, None),
+    ("1870_game_end_bankrupt.json", 844, 844, None),
 ]
 
 

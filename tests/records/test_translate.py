@@ -160,3 +160,11 @@ def test_a_price_protection_takes_the_shares_sold_in_one_action() -> None:
     assert t.translate(entry("buy_shares", 5, shares=["MP_1", "MP_2"], percent=20),
                        waiting) == [
         {"type": "buy_shares", "player": "P1", "company": "MP", "from": "pool"}]
+
+
+def test_a_companys_reissue_of_its_own_shares_is_named_not_played() -> None:
+    """1870's reissue (a company's ``sell_shares``) has no railrules action yet
+    (docs/18xx.md, "Whole games"): the record is refused by name before any play."""
+    with pytest.raises(Untranslatable, match="reissue"):
+        Translator(record("1870")).check(entry("sell_shares", "MP", shares=["MP_1"],
+                                               percent=10))

@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import IllegalAction
-from oracle.eighteen.mechanisms import connection_withhold
+from oracle.eighteen.mechanisms import connection_withhold, destination_connection
 from oracle.eighteen.mechanisms.destinations import (
     CHARTER,
     DOUBLE_OPTION,
@@ -40,6 +40,7 @@ from oracle.eighteen.mechanisms.destinations import (
     destination_hex,
     destination_stops,
     double_stops,
+    fewest_stops_path,
     home_stop,
 )
 from oracle.eighteen.model.actions import Dividend, Pass, PlaceToken, RunRoutes
@@ -115,8 +116,22 @@ class ConnectionRuns(Mechanism):
         if company is None or not company.trains:
             return None
         title = rules.title(state)
-        return connection_route(title, state, self.table(rules, state, company_id),
-                                company.trains)
+        table = self.table(rules, state, company_id)
+        if destination_connection.by_track(state.options):  # the option's track reading
+            return self.joined(title, state, table, company.trains)
+        return connection_route(title, state, table, company.trains)
+
+    def joined(self, title: TitleData, state: State, table: StopTable,
+               trains: tuple[str, ...]) -> Route | None:
+        """``destination_connection=track``: the home -> destination path on track
+        the company may use, run by a train that can if one can, else by its first."""
+        made = connection_route(title, state, table, trains)
+        home = home_stop(title, state, table.company)
+        ends = destination_stops(title, state, table.company)
+        path = fewest_stops_path(table, home, ends) if home is not None and ends else None
+        if made is not None or path is None:
+            return made
+        return Route(sorted(set(trains))[0], path)
 
     def eligible(self, rules: TurnContext, state: State, company_id: str) -> bool:
         return self.run_for(rules, state, company_id) is not None
@@ -229,6 +244,11 @@ class ConnectionRuns(Mechanism):
                   for train, path in action.routes]
         table = self.run_table(rules, state, company.id)
         main = next((r for r in routes if self.is_connection(rules, state, company.id, r)), None)
+        if main is None and self.none_can_run(rules, state, company):
+            # destination_connection=track, no train reaches: the trains run as usual
+            revenue = sum(check_routes(table, routes, company.trains))
+            return replace(state, turn=replace(state.turn, step="connection_dividend",
+                                               revenue=revenue))
         if main is None:
             raise refuse("connection/no_destination_run",
                          "one train must run from the home city to the destination", "DS-15")
@@ -243,6 +263,14 @@ class ConnectionRuns(Mechanism):
         return replace(state, turn=replace(state.turn, step="connection_dividend",
                                            revenue=revenue))
 
+    def none_can_run(self, rules: TurnContext, state: State, company: Company) -> bool:
+        """Under ``destination_connection=track``, no train of the company can run home
+        -> destination (eligible by track alone)."""
+        if not destination_connection.by_track(state.options):
+            return False
+        table = self.table(rules, state, company.id)
+        return connection_route(rules.title(state), state, table, company.trains) is None
+
     def no_run(self, rules: TurnContext, state: State, company: Company) -> State:
         raise refuse("connection/must_run", "the connection run runs a train home -> "
                      "destination", "DS-15")
@@ -255,7 +283,7 @@ class ConnectionRuns(Mechanism):
                  action: Dividend) -> State:
         from oracle.eighteen.operating import pay_dividend
         rule = self.dividend_rule()
-        moved = connection_withhold.withhold_move(state.options)  # the platform's reading
+        moved = connection_withhold.withhold_move(state.options)  # the option's reading
         if moved:
             rule = replace(rule, withhold=moved)
         if action.kind not in rule.kinds:

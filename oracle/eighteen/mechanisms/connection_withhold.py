@@ -2,9 +2,11 @@
 the price (1870, DS-16). The rules say the company's token "is moved up on the stock
 market" after the run; the oracle reads that with the run's dividend: a payout moves
 the price one step up in value (right), a withhold leaves it (``stays``, default).
-18xx.games moves it right after any run that earns something, withheld or paid
-(``right``: its 1870 connection dividend step; the 1870 bankruptcy record's SLSF,
-withholding its run at action 400, then outranks MP at the same price)."""
+``right`` moves it right after any run that earns something, withheld or paid, as
+our research notes read 18xx.games' 1870 connection dividend step. The records say
+otherwise: the 1870 bankruptcy record's SLSF withholds its run at action 400 and its
+price stays (under ``right`` it outranks GMO at action 428, which the platform
+operates first), so a replay plays ``stays`` (docs/replay.md)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ from his own cash. When his cash is short as well he sells shares to the pool
 (``sell_shares``):
 
 * at the share's current price, paid by the bank; then the price moves down one row
-  per share sold (1830's market);
+  per share sold (1830's market); in 1870's whole game the drop waits for price
+  protection at the end of the company's turn (``whole/or_protection.py``);
 * the pool holds at most half of a company's shares (``shares/pool_limit``);
 * the president's certificate does not go to the pool: a president may sell down
   below two shares only if another player holding two or more then holds more than
@@ -38,6 +39,7 @@ from oracle.eighteen import train_offer
 from oracle.eighteen.load.loader import load_title_data
 from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.actions import Bankrupt, SellShares
+from oracle.eighteen.model.game_round import Sale
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.model.rosters import roster
@@ -45,6 +47,7 @@ from oracle.eighteen.model.state import Company, Player, State, Turn
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.context import TurnContext
 from oracle.eighteen.turn.protocol import Handler, Mechanism
+from oracle.eighteen.whole import or_protection
 
 #: how the position records a game ended by a bankruptcy
 BANKRUPTCY = "bankruptcy"
@@ -156,10 +159,15 @@ def sell(rules: TurnContext, state: State, company: Company, action: SellShares)
     if (action.count - 1) * target.share_price >= need:
         raise IllegalAction("shares/more_than_needed", "",
                             f"{action.count - 1} shares already raise the {need} needed")
+    if or_protection.waits(rules, state):  # 1870: the drop waits for price protection
+        state = _sold(rules, state, president, target, action.count, drop=False)
+        return or_protection.queue(state, Sale(target.id, action.count, target.share_price,
+                                               president.id))
     return _sold(rules, state, president, target, action.count)
 
 
-def _sold(rules: TurnContext, state: State, seller: Player, target: Company, count: int) -> State:
+def _sold(rules: TurnContext, state: State, seller: Player, target: Company, count: int,
+          drop: bool = True) -> State:
     held = dict(target.shares)
     new = successor(state, target, seller.id, held[seller.id] - count)
     held[seller.id] -= count
@@ -167,7 +175,7 @@ def _sold(rules: TurnContext, state: State, seller: Player, target: Company, cou
     raised = count * target.share_price
     market = rules.title(state).market
     cell = target.market
-    if isinstance(market, MarketDef) and cell is not None:
+    if isinstance(market, MarketDef) and cell is not None and drop:
         for _ in range(count):
             cell = move(market, cell, "down")
     target = replace(target, shares=tuple(sorted((h, n) for h, n in held.items() if n)),
@@ -196,7 +204,10 @@ def _sell_off(rules: TurnContext, state: State, company: Company, seller: str) -
     """The bankrupt president has raised all he could: he sells every share he may
     (of each company in turn, the most the sale rules let go), and his cash goes to
     the company that had to buy the train (1830; as 18xx.games plays it, and so the
-    final values of a recorded game that ends in a bankruptcy)."""
+    final values of a recorded game that ends in a bankruptcy). In 1870 a sale's drop
+    waits for price protection, and the game is over before any president decides:
+    the prices stay (as the 1870 bankruptcy record's final values show)."""
+    drop = not or_protection.waits(rules, state)
     for target in state.companies:
         target = state.company(target.id) or target
         held = dict(target.shares).get(seller, 0)
@@ -204,7 +215,7 @@ def _sell_off(rules: TurnContext, state: State, company: Company, seller: str) -
                      if may_sell(state, company, seller, target, n)), 0)
         player = state.player(seller)
         if most and player is not None:
-            state = _sold(rules, state, player, target, most)
+            state = _sold(rules, state, player, target, most, drop=drop)
     player = state.player(seller)
     buyer = state.company(company.id)
     if player is None or buyer is None or not player.cash:

@@ -52,7 +52,8 @@ class GameRound:
     stock_round: int
     #: who holds the priority deal: first to act in the next stock round
     priority: str
-    #: the player to act (auction, stock round); None in the operating rounds
+    #: the player to act (auction, stock round); None in the operating rounds but for
+    #: a president deciding on price protection (1870: or_protection.py)
     acting: str | None = None
     #: turns passed in a row without an act (auction, stock round)
     passes: int = 0

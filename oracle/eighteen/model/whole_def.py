@@ -89,3 +89,7 @@ class WholeGameDef:
     #: bonus on its routes to those hexes (1856's bridge and tunnel; whole/rights.py)
     rights: Mapping[str, tuple[tuple[str, ...], int]] = field(default_factory=dict,
                                                                hash=False)
+    #: a company's own shares (bought back: holder ``treasury``) count as sold for the
+    #: rise of a sold-out company at a stock round's end (1870: "all shares owned by
+    #: players or the company"); otherwise the players must hold every share
+    sold_out_with_own_shares: bool = False

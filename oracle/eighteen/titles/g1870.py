@@ -112,7 +112,8 @@ WHOLE = WholeGameDef(
     private_certificates=(PrivateCertificate("SLSF", "SLSF", 2, president=True,
                                              closes_private=True),
                           PrivateCertificate("MKT", "MKT", 1)),
-    par_at_once=True, price_protection=True, buy_back_below=4)
+    par_at_once=True, price_protection=True, buy_back_below=4,
+    sold_out_with_own_shares=True)
 
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(

@@ -12,6 +12,7 @@ from oracle.eighteen.model.actions import Pass
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Mechanism, RulesContext
+from oracle.eighteen.whole import or_protection
 
 
 class TurnOrder(Mechanism):
@@ -76,9 +77,13 @@ def next_step(rules: RulesContext, state: State, step: str) -> str:
 
 
 def end_turn(rules: RulesContext, state: State, company: Company) -> State:
-    """The turn is over: 1870's connection runs come first (DS-07), then the next
-    company."""
+    """The turn is over: in 1870's whole game the turn's emergency sales wait on price
+    protection first (whole/or_protection.py); then 1870's connection runs (DS-07),
+    then the next company."""
     state = private_variants.turn_over(state, company.id)  # its first round is over
+    waiting = or_protection.at_turn_end(rules, state)  # 1870: its sales' protection first
+    if waiting is not None:
+        return waiting
     if rules.connections.applies(rules.title(state)):
         return rules.connections.after_turn(rules, state, company.id)
     return rules.next_company(state, company.id)

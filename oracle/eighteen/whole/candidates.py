@@ -15,12 +15,15 @@ from oracle.eighteen.model.player_actions import (
 )
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import TurnContext
-from oracle.eighteen.whole import auction, sequence, stock
+from oracle.eighteen.whole import auction, or_protection, sequence, stock
 from oracle.eighteen.whole.holdings import IPO, POOL, units
 
 
 def candidates(rules: TurnContext, state: State) -> list[Action]:
     game = state.game
+    if or_protection.deciding(game) and game is not None and game.acting is not None:
+        sale = game.protection[0]  # 1870: the president protects a sale of the turn
+        return [PlayerPass(game.acting), BuyShares(game.acting, sale.company, POOL)]
     if game is None or game.kind not in (AUCTION, STOCK) or game.acting is None \
             or state.ended is not None:
         return []

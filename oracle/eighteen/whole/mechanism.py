@@ -20,7 +20,7 @@ from oracle.eighteen.model.player_actions import (
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, buy_back, protection, stock
+from oracle.eighteen.whole import auction, buy_back, or_protection, protection, stock
 
 
 class WholeGame(Mechanism):
@@ -32,6 +32,11 @@ class WholeGame(Mechanism):
 
     def intercept(self, rules: RulesContext, state: State, action: Action) -> State | None:
         game = state.game
+        if or_protection.deciding(game):  # 1870: a sale of the company's turn
+            if isinstance(action, (BuyShares, PlayerPass)):
+                return or_protection.act(rules, state, action)
+            raise refuse("shares/price_protection", "the president decides on price "
+                         "protection first: the shares sold, or a pass")
         if game is None or game.kind == OPERATING:
             if isinstance(action, PLAYER_ACTIONS):
                 raise refuse("round/not_stock_round",

@@ -64,7 +64,7 @@ def offer(rules: TurnContext, state: State, after: str) -> State:
         company = state.company(sale.company)
         assert company is not None
         protector = company.president
-        if protector is not None and _may_protect(rules, state, protector, sale):
+        if protector is not None and may_protect(rules, state, protector, sale):
             return replace(state, game=replace(game, acting=protector, resume_after=after))
         state = state.with_company(drop_price(rules, state, company, sale.count))
         game = replace(game, protection=game.protection[1:])
@@ -97,7 +97,7 @@ def act(rules: TurnContext, state: State, action: BuyShares | PlayerPass) -> Sta
     return bank_cash.settle(offer(rules, state, action.player))
 
 
-def _may_protect(rules: TurnContext, state: State, player_id: str, sale: Sale) -> bool:
+def may_protect(rules: TurnContext, state: State, player_id: str, sale: Sale) -> bool:
     game = state.game
     player = state.player(player_id)
     company = state.company(sale.company)

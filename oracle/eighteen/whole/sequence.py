@@ -11,7 +11,7 @@ from dataclasses import replace
 from oracle.eighteen import private_sale
 from oracle.eighteen.model.game_round import AUCTION, OPERATING, STOCK, GameRound
 from oracle.eighteen.model.market import move, price
-from oracle.eighteen.model.state import State, Turn
+from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
 from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
@@ -45,21 +45,26 @@ def end_stock_round(rules: TurnContext, state: State) -> State:
     rounds begin."""
     game = state.game
     assert game is not None
-    market = rules.title(state).market
+    market, whole = rules.title(state).market, whole_of(rules, state)
     # in the order they rank, so companies that share a cell keep their order there
     ranked = [state.company(c) for c in rank(state, tuple(c.id for c in state.companies))]
     if market is not None:
         for company in (c for c in ranked if c is not None):
-            # sold out: the players hold every share (none in the IPO, the pool, or
-            # the company's own hands: 1870's buy-back)
             if (company.market is not None and company.par is not None
-                    and sum(units(company, p.id) for p in state.players) == UNITS):
+                    and _held(state, company, whole.sold_out_with_own_shares) == UNITS):
                 cell = move(market, company.market, "up")
                 state = state.with_company(replace(company, market=cell,
                                                    share_price=price(market, cell)))
     priority = next_player(state, game.last_actor) if game.last_actor else game.priority
     state = replace(state, game=GameRound(OPERATING, game.stock_round, priority))
     return start_operating(rules, state)
+
+
+def _held(state: State, company: Company, own_shares: bool) -> int:
+    """The units held for the sold-out rise: the players' (none in the IPO or the
+    pool), with the company's own bought-back shares where the title counts them."""
+    held = sum(units(company, p.id) for p in state.players)
+    return held + (units(company, "treasury") if own_shares else 0)
 
 
 def start_operating(rules: TurnContext, state: State) -> State:

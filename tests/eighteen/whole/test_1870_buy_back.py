@@ -1,8 +1,8 @@
 """1870: a company buys back its own shares (``whole/buy_back.py``): on its
 president's turn, as his only act, one share at the share price from the pool (while
 it has one) or from a player; once a round, once it has operated, while its IPO and
-its own holding are under four shares. Its own shares pay it dividends and keep it
-from selling out."""
+its own holding are under four shares. Its own shares pay it dividends and count
+as sold for the sold-out rise."""
 
 from __future__ import annotations
 
@@ -72,18 +72,23 @@ def test_1830_has_no_buy_back() -> None:
     refused(position, buy_back("P1", "PRR"), "shares/no_buy_back")
 
 
-def test_its_own_shares_keep_it_from_selling_out() -> None:
-    """The stock round's end moves up the companies the players hold all of: not one
-    with a share of its own."""
+def test_its_own_shares_count_as_sold_for_the_rise() -> None:
+    """The stock round's end moves up each company whose shares players or the
+    company itself hold all of (1870: "all shares owned by players or the company",
+    the fwtwr.com 1870 tables; 18xx.games counts them so too: the bankruptcy record's
+    SLSF and GMO rise at action 391): a share in the IPO or the pool keeps it down."""
     state = API.load(run(stock_round_2(), [buy_back("P1", "MP")]))
     mp = state.company("MP")
     assert mp is not None
-    for shares, moved in (((("P1", 6), ("P2", 3), ("treasury", 1)), False),
+    for shares, moved in (((("P1", 6), ("P2", 3), ("treasury", 1)), True),
+                          ((("P1", 6), ("P2", 2), ("treasury", 2)), True),
+                          ((("P1", 6), ("P2", 3), ("ipo", 1)), False),
+                          ((("P1", 6), ("P2", 3), ("pool", 1)), False),
                           ((("P1", 7), ("P2", 3)), True)):
         ended = sequence.end_stock_round(API.rules, state.with_company(
             replace(mp, shares=shares)))
         after = ended.company("MP")
-        assert after is not None and (after.market != mp.market) is moved
+        assert after is not None and (after.market != mp.market) is moved, shares
 
 
 def test_its_own_shares_pay_it_dividends() -> None:
