@@ -42,6 +42,8 @@ def record(tmp_path: Path, game: str, extra: Sequence[str]) -> dict[str, list[li
                           check=False)
     assert proc.returncode in RAN, proc.stdout[-2000:] + proc.stderr[-2000:]
     table: dict[str, list[list[str]]] = json.loads(log.read_text(encoding="utf-8"))
+    if not table.get("raised") or not table.get("answered"):  # say why, not only "0 >= 10"
+        table["output"] = [[proc.stdout[-3000:], proc.stderr[-2000:]]]
     return table
 
 
@@ -60,7 +62,7 @@ def unregistered(game: str, seen: list[list[str]]) -> list[str]:
 def test_the_oracle_raises_only_registered_codes_in_play(tmp_path: Path, game: str) -> None:
     table = record(tmp_path, game, ["--impl", "oracle"])
     # raised: also the refusals legal_actions makes and drops, which no scenario sees
-    assert len(table["raised"]) >= 10 and len(table["answered"]) >= 10
+    assert len(table["raised"]) >= 10 and len(table["answered"]) >= 10, table.get("output")
     assert unregistered(game, table["raised"] + table["answered"]) == []
 
 
