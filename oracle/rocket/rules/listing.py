@@ -73,6 +73,38 @@ class _Quoted(dict[str, str]):
 _Q: Any = _Quoted()
 
 
+class _Texts(dict[str, str]):
+    """A space -> the canonical text of one player's station placed there (``source``
+    None) or moved there from ``source``: written once, looked up at every listing."""
+
+    def __init__(self, player: str, source: str | None) -> None:
+        super().__init__()
+        self.player, self.source = player, source
+
+    def __missing__(self, space: str) -> str:
+        if self.source is None:
+            text = f'{{"player":{self.player},"to":{_Q[space]},"type":"{_PLACE}"}}'
+        else:
+            text = (f'{{"from":{_Q[self.source]},"player":{self.player},"to":{_Q[space]},'
+                    f'"type":"{_MOVE}"}}')
+        self[space] = text
+        return text
+
+
+class _Stations(dict[tuple[str, str | None], _Texts]):
+    """(a player's JSON text, a source space or None) -> its ``_Texts``; bounded, since
+    player IDs and spaces come from positions."""
+
+    def __missing__(self, key: tuple[str, str | None]) -> _Texts:
+        if len(self) > 2048:
+            self.clear()
+        texts = self[key] = _Texts(*key)
+        return texts
+
+
+_STATIONS: Any = _Stations()
+
+
 def canonical_text(action: JSON) -> str:
     """An action's canonical text: sorted keys, no spaces (the lockstep's ``key``)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
@@ -97,18 +129,15 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
     else:  # a rule set listing moves of its own kind
         out = [canonical_text(m.to_json()) for m in listed]
     h = state.holdings[state.active]
+    # each text looked up by its space in C (``_Stations``): no Python step per action
     if len(h.stations) < STATIONS_PER_PLAYER:
-        out += [f'{{"player":{player},"to":{q[s]},"type":"{_PLACE}"}}'
-                for s in rules.station_spaces(state, None)]
+        out += map(_STATIONS[player, None].__getitem__, rules.station_spaces(state, None))
     for src in sorted(h.stations, key=state.board.space_order.__getitem__):
         if rules.station_fixed(state, src):
             continue
-        source = q[src]
-        out += [f'{{"from":{source},"player":{player},"to":{q[s]},"type":"{_MOVE}"}}'
-                for s in rules.station_spaces(state, src) if s != src]
-    out += [f'{{"city":{q[t.city]},"industry":{q[t.industry]},"player":{player},'
-            f'"type":"{_TOKEN}"}}' if type(t) is TakeToken else canonical_text(t.to_json())
-            for t in rules.legal_tokens(state)]
+        out += map(_STATIONS[player, src].__getitem__,
+                   filter(src.__ne__, rules.station_spaces(state, src)))
+    out += _token_texts(rules, state, player)
     if not out:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return [canonical_text(a) for a in legal_json(rules, state)]
     return out
@@ -116,3 +145,30 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
 
 _MOVE_T = Move.type
 _TOKEN = TakeToken.type
+#: (player's JSON text, id of the cities' tokens, id of the board's cities) -> those
+#: two (held, so their ids are not reused) and the token texts
+_TOKENS: dict[tuple[str, int, int], tuple[object, object, list[str]]] = {}
+
+
+def _token_texts(rules: Turn, state: State, player: str) -> list[str]:
+    """The texts of ``rules.legal_tokens(state)``. As ``Turn`` lists them they follow
+    from the tokens left on each city alone, an immutable tuple an action other than
+    taking a token hands on unchanged: written once per such tuple."""
+    if type(rules).legal_tokens is not Turn.legal_tokens:  # a rule set's own tokens
+        return _tokens_written(rules, state, player)
+    tokens, cities = state.city_tokens, state.board.cities
+    found = _TOKENS.get((player, id(tokens), id(cities)))
+    if found is not None and found[0] is tokens and found[1] is cities:
+        return found[2]
+    texts = _tokens_written(rules, state, player)
+    if len(_TOKENS) > 256:
+        _TOKENS.clear()
+    _TOKENS[player, id(tokens), id(cities)] = (tokens, cities, texts)
+    return texts
+
+
+def _tokens_written(rules: Turn, state: State, player: str) -> list[str]:
+    q = _Q
+    return [f'{{"city":{q[t.city]},"industry":{q[t.industry]},"player":{player},'
+            f'"type":"{_TOKEN}"}}' if type(t) is TakeToken else canonical_text(t.to_json())
+            for t in rules.legal_tokens(state)]

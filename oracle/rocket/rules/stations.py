@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from bisect import insort
+from collections import Counter
+from itertools import chain, filterfalse
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
@@ -23,9 +25,8 @@ from oracle.rocket.state import fast_replace as replace
 class Stations(Hooks):
     """Stations (SR-STA-*): placing, moving, and when track fixes them."""
 
-    #: the last position ``station_spaces`` was asked about, and the spaces its track
-    #: and locomotives keep stations out of
-    _kept_out: tuple[State, frozenset[str]] | None = None
+    #: what ``station_spaces`` worked out for the last position it was asked about
+    _free: _Free | None = None
 
     def station_fixed(self, state: State, space: str) -> bool:
         """SR-STA-01: a station that track has reached is part of the line."""
@@ -75,26 +76,15 @@ class Stations(Hooks):
 
     def station_spaces(self, state: State, moving: str | None) -> list[str]:
         """Every space (board order) where ``station_refusal`` finds nothing, for a new
-        station (``moving`` None) or the one on ``moving``: the same tests, on one set
-        built per position instead of per space, since legal_actions lists them all.
-        tests/rocket/test_stations_tokens.py holds the two equal on random positions."""
-        zone = state.board.zone  # a space and its neighbours, one tuple per space
-        last = self._kept_out
-        if last is not None and last[0] is state:  # the same position's next station
-            bad = set(last[1])
-        else:
-            kept = set(state.track_owner)
-            for s in state.loco_at:
-                kept.update(zone.get(s) or (s,))  # a space off the board has no neighbours
-            # kept with the (immutable) position it is for: the listing asks once for a
-            # new station and once per movable one, and only the stations differ
-            self._kept_out = (state, frozenset(kept))
-            bad = kept
-        for s in state.station_owner:
-            if s != moving:
-                bad.update(zone.get(s) or (s,))
-        # filtered in C: some 300 spaces, once per new station and per movable one
-        return list(filterfalse(bad.__contains__, state.board.open_land_sorted))
+        station (``moving`` None) or the one on ``moving``: the same tests, worked out
+        once per position (``_Free``) instead of per space, since legal_actions lists
+        them all. tests/rocket/test_stations_tokens.py holds the two equal on random
+        positions."""
+        last = self._free
+        free = last if last is not None and last.state is state else None
+        if free is None:  # the listing asks once for a new station and once per
+            free = self._free = _Free(state)  # movable one: only ``moving`` differs
+        return free.spaces(moving)
 
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, PlaceStation)
@@ -156,3 +146,45 @@ def _owners_after(state: State, pi: int, source: str | None, to: str) -> dict[st
         del table[source]
     table[to] = pi
     return {"station_owner": table}
+
+
+class _Free:
+    """Where stations may go in one (immutable) position: the spaces no track,
+    locomotive or station keeps out, and how many stations keep out each space.
+
+    A space is kept out of a station's reach by track on it, a locomotive on it or
+    next to it, or another station on it or next to it (SR-STA rules, as
+    ``station_refusal``). For a new station every station counts (``free``); moving
+    the station on ``m`` frees exactly the spaces of ``m``'s zone that no other
+    station's zone covers (their count is one) and track and locomotives leave open:
+    the mover's spaces are ``free`` with those merged in, in board order. So the board
+    is filtered once per position, not once per movable station."""
+
+    __slots__ = ("cover", "free", "kept", "open", "order", "state", "zone")
+
+    def __init__(self, state: State) -> None:
+        board = state.board
+        zone = self.zone = board.zone  # a space and its neighbours, one tuple per space
+        kept = set(state.track_owner)
+        for s in state.loco_at:
+            kept.update(zone.get(s) or (s,))  # a space off the board has no neighbours
+        self.kept = kept
+        # how many stations' zones hold each space (a zone holds no space twice)
+        self.cover = Counter(chain.from_iterable(
+            [zone.get(s) or (s,) for s in state.station_owner]))
+        bad = kept | self.cover.keys()
+        # filtered in C: some 300 spaces, once per position
+        self.free = list(filterfalse(bad.__contains__, board.open_land_sorted))
+        self.open, self.order, self.state = board.open_land, board.space_order, state
+
+    def spaces(self, moving: str | None) -> list[str]:
+        """``station_spaces(state, moving)``."""
+        if moving is None or moving not in self.state.station_owner:
+            return list(self.free)
+        cover, kept, opened = self.cover, self.kept, self.open
+        freed = [s for s in self.zone.get(moving) or (moving,)
+                 if cover[s] == 1 and s not in kept and s in opened]
+        out = list(self.free)
+        for s in freed:
+            insort(out, s, key=self.order.__getitem__)
+        return out
