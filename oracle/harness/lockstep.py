@@ -285,9 +285,14 @@ class Lockstep:
             if type(self.a) is InProcess and type(self.b) is InProcess else []
         for side in made:
             side.made = True
-        if made:  # B's listing is only compared: its texts alone (``Listed``); A's too
-            made[1].texts = True  # where the chooser draws from texts (``TextChooser``)
-            made[0].texts = callable(getattr(choose, "from_texts", None))
+        if made:  # B's listing is only compared: its texts alone (``Listed``)
+            made[1].texts = True
+        # A's too (in process, whoever B is) where the chooser draws from texts
+        # (``TextChooser``): B's listing is keyed as before and compared with them
+        texts_a = self.a if type(self.a) is InProcess \
+            and callable(getattr(choose, "from_texts", None)) else None
+        if texts_a is not None:
+            texts_a.texts = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -303,6 +308,8 @@ class Lockstep:
         finally:
             for side in made:
                 side.made = side.texts = False
+            if texts_a is not None:
+                texts_a.texts = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:

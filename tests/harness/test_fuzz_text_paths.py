@@ -164,4 +164,8 @@ def test_station_spaces_once_a_position_equal_the_filter_per_station(seed: int,
     for state, _ in islice(random_trace(rules, start, random.Random(seed)), 0, None, 3):
         some_land = state.board.open_land_sorted[::37]
         for moving in (None, *sorted(state.station_owner), *some_land):
-            assert rules.station_spaces(state, moving) == _from_scratch(state, moving)
+            expected = _from_scratch(state, moving)
+            assert rules.station_spaces(state, moving) == expected
+            if moving is not None:  # the listing's: where a station on ``moving`` goes
+                assert list(rules.moved_station_spaces(state, moving)) == [
+                    s for s in expected if s != moving]

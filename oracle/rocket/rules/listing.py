@@ -18,6 +18,8 @@ records, so its own listing is what it answers.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from oracle.rocket.actions import Move, MoveStation, PlaceStation, TakeToken
@@ -105,6 +107,14 @@ class _Stations(dict[tuple[str, str | None], _Texts]):
 _STATIONS: Any = _Stations()
 
 
+def _looked_up(table: dict[str, str], spaces: Sequence[str]) -> Sequence[str]:
+    """``[table[s] for s in spaces]`` in one C call (``itemgetter``)."""
+    if len(spaces) > 1:
+        found: tuple[str, ...] = itemgetter(*spaces)(table)
+        return found
+    return [table[s] for s in spaces]
+
+
 def canonical_text(action: JSON) -> str:
     """An action's canonical text: sorted keys, no spaces (the lockstep's ``key``)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
@@ -131,12 +141,11 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
     h = state.holdings[state.active]
     # each text looked up by its space in C (``_Stations``): no Python step per action
     if len(h.stations) < STATIONS_PER_PLAYER:
-        out += map(_STATIONS[player, None].__getitem__, rules.station_spaces(state, None))
+        out += _looked_up(_STATIONS[player, None], rules.station_spaces(state, None))
     for src in sorted(h.stations, key=state.board.space_order.__getitem__):
         if rules.station_fixed(state, src):
             continue
-        out += map(_STATIONS[player, src].__getitem__,
-                   filter(src.__ne__, rules.station_spaces(state, src)))
+        out += _looked_up(_STATIONS[player, src], rules.moved_station_spaces(state, src))
     out += _token_texts(rules, state, player)
     if not out:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return [canonical_text(a) for a in legal_json(rules, state)]

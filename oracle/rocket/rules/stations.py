@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
+from collections.abc import Sequence
 from itertools import chain, filterfalse
 
 from oracle.core import hexgrid
@@ -80,11 +81,21 @@ class Stations(Hooks):
         once per position (``_Free``) instead of per space, since legal_actions lists
         them all. tests/rocket/test_stations_tokens.py holds the two equal on random
         positions."""
+        return self._free_for(state).spaces(moving)
+
+    def moved_station_spaces(self, state: State, source: str) -> Sequence[str]:
+        """Where the station on ``source`` may move: ``station_spaces`` but ``source``
+        (board order). Unchanged, the spaces are handed over without a copy (a tuple)."""
+        if type(self).station_spaces is not Stations.station_spaces:  # a rule set's own
+            return [s for s in self.station_spaces(state, source) if s != source]
+        return self._free_for(state).moves(source)
+
+    def _free_for(self, state: State) -> _Free:
         last = self._free
-        free = last if last is not None and last.state is state else None
-        if free is None:  # the listing asks once for a new station and once per
-            free = self._free = _Free(state)  # movable one: only ``moving`` differs
-        return free.spaces(moving)
+        if last is not None and last.state is state:  # the listing asks once for a new
+            return last  # station and once per movable one: only ``moving`` differs
+        free = self._free = _Free(state)
+        return free
 
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, PlaceStation)
@@ -174,16 +185,28 @@ class _Free:
             [zone.get(s) or (s,) for s in state.station_owner]))
         bad = kept | self.cover.keys()
         # filtered in C: some 300 spaces, once per position
-        self.free = list(filterfalse(bad.__contains__, board.open_land_sorted))
+        self.free = tuple(filterfalse(bad.__contains__, board.open_land_sorted))
         self.open, self.order, self.state = board.open_land, board.space_order, state
 
     def spaces(self, moving: str | None) -> list[str]:
         """``station_spaces(state, moving)``."""
         if moving is None or moving not in self.state.station_owner:
             return list(self.free)
+        return list(self._with_freed(moving, None))
+
+    def moves(self, source: str) -> Sequence[str]:
+        """``[s for s in spaces(source) if s != source]``; ``free`` itself where moving
+        the station frees nothing else."""
+        if source not in self.state.station_owner:
+            return [s for s in self.free if s != source]
+        return self._with_freed(source, source)  # (``free`` never holds a station's space)
+
+    def _with_freed(self, moving: str, leave: str | None) -> Sequence[str]:
         cover, kept, opened = self.cover, self.kept, self.open
         freed = [s for s in self.zone.get(moving) or (moving,)
-                 if cover[s] == 1 and s not in kept and s in opened]
+                 if cover[s] == 1 and s not in kept and s in opened and s != leave]
+        if not freed:
+            return self.free
         out = list(self.free)
         for s in freed:
             insort(out, s, key=self.order.__getitem__)
