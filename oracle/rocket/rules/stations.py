@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from bisect import insort
-from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, filterfalse
+from functools import reduce
+from itertools import compress, repeat
+from operator import or_
+from typing import Final
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
@@ -160,54 +161,61 @@ def _owners_after(state: State, pi: int, source: str | None, to: str) -> dict[st
 
 
 class _Free:
-    """Where stations may go in one (immutable) position: the spaces no track,
-    locomotive or station keeps out, and how many stations keep out each space.
+    """Where stations may go in one (immutable) position, as sets of the board's open
+    land spaces written as integers (a bit a space: ``Board.open_bits``).
 
     A space is kept out of a station's reach by track on it, a locomotive on it or
     next to it, or another station on it or next to it (SR-STA rules, as
     ``station_refusal``). For a new station every station counts (``free``); moving
     the station on ``m`` frees exactly the spaces of ``m``'s zone that no other
-    station's zone covers (their count is one) and track and locomotives leave open:
-    the mover's spaces are ``free`` with those merged in, in board order. So the board
-    is filtered once per position, not once per movable station."""
+    station's zone covers (covered ``once``, not ``twice``) and track and locomotives
+    leave open (not ``kept``). So the board is gone through once per position, in C,
+    not once per movable station."""
 
-    __slots__ = ("cover", "free", "kept", "open", "order", "state", "zone")
+    __slots__ = ("bits", "free", "free_bits", "kept", "once", "order", "state", "twice",
+                 "zones")
 
     def __init__(self, state: State) -> None:
         board = state.board
-        zone = self.zone = board.zone  # a space and its neighbours, one tuple per space
-        kept = set(state.track_owner)
-        for s in state.loco_at:
-            kept.update(zone.get(s) or (s,))  # a space off the board has no neighbours
-        self.kept = kept
-        # how many stations' zones hold each space (a zone holds no space twice)
-        self.cover = Counter(chain.from_iterable(
-            [zone.get(s) or (s,) for s in state.station_owner]))
-        bad = kept | self.cover.keys()
-        # filtered in C: some 300 spaces, once per position
-        self.free = tuple(filterfalse(bad.__contains__, board.open_land_sorted))
-        self.open, self.order, self.state = board.open_land, board.space_order, state
+        bits, zones = board.open_bits, board.zone_bits
+        kept = reduce(or_, map(bits.get, state.track_owner, repeat(0)), 0)
+        # a locomotive keeps out its zone; one off the board, nothing open
+        kept |= reduce(or_, map(zones.get, state.loco_at, repeat(0)), 0)
+        once = twice = 0
+        for z in map(zones.get, state.station_owner, repeat(0)):
+            twice |= once & z
+            once |= z
+        self.kept, self.once, self.twice, self.zones, self.bits = kept, once, twice, zones, bits
+        self.order, self.state = board.open_land_sorted, state
+        self.free_bits = (1 << len(self.order)) - 1 & ~(kept | once)
+        self.free = _listed(self.order, self.free_bits)
 
     def spaces(self, moving: str | None) -> list[str]:
         """``station_spaces(state, moving)``."""
         if moving is None or moving not in self.state.station_owner:
             return list(self.free)
-        return list(self._with_freed(moving, None))
+        return list(self._with_freed(moving, 0))
 
     def moves(self, source: str) -> Sequence[str]:
         """``[s for s in spaces(source) if s != source]``; ``free`` itself where moving
         the station frees nothing else."""
+        leave = self.bits.get(source, 0)
         if source not in self.state.station_owner:
-            return [s for s in self.free if s != source]
-        return self._with_freed(source, source)  # (``free`` never holds a station's space)
+            return _listed(self.order, self.free_bits & ~leave) if self.free_bits & leave \
+                else self.free
+        return self._with_freed(source, leave)  # (``free`` never holds a station's space)
 
-    def _with_freed(self, moving: str, leave: str | None) -> Sequence[str]:
-        cover, kept, opened = self.cover, self.kept, self.open
-        freed = [s for s in self.zone.get(moving) or (moving,)
-                 if cover[s] == 1 and s not in kept and s in opened and s != leave]
+    def _with_freed(self, moving: str, leave: int) -> Sequence[str]:
+        freed = self.zones.get(moving, 0) & self.once & ~self.twice & ~self.kept & ~leave
         if not freed:
             return self.free
-        out = list(self.free)
-        for s in freed:
-            insort(out, s, key=self.order.__getitem__)
-        return out
+        return _listed(self.order, self.free_bits | freed)
+
+
+#: the text of ``bin`` (its 0 and 1 digits) -> bytes 0 and 1, for ``compress``
+_DIGITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _listed(order: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """The spaces of ``order`` whose bits ``mask`` holds, in order, in C."""
+    return tuple(compress(order, bin(mask)[:1:-1].encode().translate(_DIGITS)))
