@@ -14,7 +14,10 @@ the action chosen). Neither registered game has chance; a game that had some
 would take it from the harness's seeded ``random.Random`` like every choice here.
 Where B declares the protocol's optional ``inspect`` (docs/protocol.md), a step is one
 request to B (the action, then the questions about the position it makes) instead of
-four; what is compared, and in what order, is the same.
+four; what is compared, and in what order, is the same. Where A is the oracle in
+process and the chooser draws from texts (``TextChooser``), A lists its actions as
+their canonical texts (``Listed``), which are sorted, compared and chosen from as
+they are: the same keys, the same draws, no dict per action (docs/fuzz.md, "Speed").
 """
 
 from __future__ import annotations

@@ -124,8 +124,10 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
     """``[canonical_text(a) for a in legal_json(rules, state)]``, quicker: in the
     action phase each action's text is written straight from its strings (each
     written once as JSON, ``_Q``), with the keys in sorted order; everything else as
-    ``canonical_text`` writes it. For a side whose listing is only compared (the
-    lockstep's B): no dict per action. tests/rocket/test_legal_json.py holds the two
+    ``canonical_text`` writes it. For a side whose listing is only compared or chosen
+    from by its texts (the lockstep's ``Listed``): no dict per action; each station's
+    text is written once per player, source and space (``_Stations``), the tokens'
+    once per tuple of tokens left. tests/rocket/test_legal_json.py holds the two
     equal."""
     if state.phase != ACTION or not _lists_as_turn(rules):
         return [canonical_text(a) for a in legal_json(rules, state)]
