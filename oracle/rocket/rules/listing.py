@@ -24,7 +24,7 @@ from typing import Any
 
 from oracle.rocket.actions import Move, MoveStation, PlaceStation, TakeToken
 from oracle.rocket.rules.turn import Turn
-from oracle.rocket.state import ACTION, STATIONS_PER_PLAYER, State
+from oracle.rocket.state import ACTION, DISSOLVED, STATIONS_PER_PLAYER, State
 
 JSON = dict[str, Any]
 
@@ -107,6 +107,31 @@ class _Stations(dict[tuple[str, str | None], _Texts]):
 _STATIONS: Any = _Stations()
 
 
+class _LineTexts(dict[str, str]):
+    """A space -> the canonical text of one player's move of one line there."""
+
+    def __init__(self, player: str, line: str) -> None:
+        super().__init__()
+        self.head = f'{{"line":{_Q[line]},"player":{player},"to":'
+
+    def __missing__(self, space: str) -> str:
+        text = self[space] = f'{self.head}{_Q[space]},"type":"{_MOVE_T}"}}'
+        return text
+
+
+class _Lines(dict[tuple[str, str], _LineTexts]):
+    """(a player's JSON text, a line) -> its ``_LineTexts``; bounded."""
+
+    def __missing__(self, key: tuple[str, str]) -> _LineTexts:
+        if len(self) > 1024:
+            self.clear()
+        texts = self[key] = _LineTexts(*key)
+        return texts
+
+
+_LINES: Any = _Lines()
+
+
 def _looked_up(table: dict[str, str], spaces: Sequence[str]) -> Sequence[str]:
     """``[table[s] for s in spaces]`` in one C call (``itemgetter``)."""
     if len(spaces) > 1:
@@ -131,15 +156,8 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
     equal."""
     if state.phase != ACTION or not _lists_as_turn(rules):
         return [canonical_text(a) for a in legal_json(rules, state)]
-    q = _Q
-    player = q[state.players[state.active]]
-    listed = list(rules.legal_moves(state))
-    moves = [m for m in listed if type(m) is Move]
-    if len(moves) == len(listed):
-        out = [f'{{"line":{q[m.line]},"player":{player},"to":{q[m.to]},"type":"{_MOVE_T}"}}'
-               for m in moves if isinstance(m, Move)]
-    else:  # a rule set listing moves of its own kind
-        out = [canonical_text(m.to_json()) for m in listed]
+    player = _Q[state.players[state.active]]
+    out = _move_texts(rules, state, player)
     h = state.holdings[state.active]
     # each text looked up by its space in C (``_Stations``): no Python step per action
     if len(h.stations) < STATIONS_PER_PLAYER:
@@ -156,6 +174,26 @@ def legal_texts(rules: Turn, state: State) -> list[str]:
 
 _MOVE_T = Move.type
 _TOKEN = TakeToken.type
+
+
+def _move_texts(rules: Turn, state: State, player: str) -> list[str]:
+    """The texts of ``rules.legal_moves(state)``: as ``Turn`` lists them, each line's
+    destinations looked up in its texts (``_Lines``), no ``Move`` built."""
+    if type(rules).legal_moves is Turn.legal_moves:
+        out: list[str] = []
+        moved = state.moved
+        for ln in state.lines:
+            if ln.status == DISSOLVED or ln.id in moved:
+                continue
+            out += _looked_up(_LINES[player, ln.id], list(rules.destinations(state, ln.id)))
+        return out
+    q = _Q
+    listed = list(rules.legal_moves(state))
+    moves = [m for m in listed if type(m) is Move]
+    if len(moves) == len(listed):
+        return [f'{{"line":{q[m.line]},"player":{player},"to":{q[m.to]},"type":"{_MOVE_T}"}}'
+                for m in moves if isinstance(m, Move)]
+    return [canonical_text(m.to_json()) for m in listed]  # moves of its own kind
 #: (player's JSON text, id of the cities' tokens, id of the board's cities) -> those
 #: two (held, so their ids are not reused) and the token texts
 _TOKENS: dict[tuple[str, int, int], tuple[object, object, list[str]]] = {}
