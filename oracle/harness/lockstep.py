@@ -471,10 +471,10 @@ class Lockstep:
         the same comparisons; the sorted texts are chosen from."""
         self._texts = True
         self._keys = legal = sorted(la.texts)
-        if not b_gap and la.texts != (lb.texts if type(lb) is Listed else keys(lb)) \
-                and not self._same_listing(played, step, legal, lb.texts if type(lb) is Listed
-                                           else keys(lb)):
-            return None
+        if not b_gap:  # B's texts, or its dicts keyed (a served B)
+            texts_b = lb.texts if type(lb) is Listed else keys(lb)
+            if la.texts != texts_b and not self._same_listing(played, step, legal, texts_b):
+                return None  # (the same list in the same order needs no more)
         return legal if self._rest(played, step, both, position, not legal) else None
 
     @staticmethod
