@@ -51,7 +51,8 @@ class Making(Protocol):
 class Listed:
     """Legal actions as their canonical texts (sorted keys, no spaces: the lockstep's
     ``key`` of each), in the engine's order, for a side whose listing is only compared
-    (the lockstep's B): no dict built per action. ``json`` gives the actions."""
+    (the lockstep's B) or chosen from by its texts (A, where the chooser draws from
+    texts): no dict built per action. ``json`` gives the actions."""
 
     __slots__ = ("texts",)
 

@@ -15,13 +15,15 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import compress
-from operator import methodcaller
+from operator import itemgetter, methodcaller
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+import orjson
 
 from oracle.games import game_module, resolve
 from oracle.harness.fuzz_draft import FINDING_FILES
-from oracle.harness.lockstep import Chooser, Lockstep, Played
+from oracle.harness.lockstep import Lockstep, Played, TextChooser
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol.factory import make_implementation
 from oracle.protocol.implementation import JSON, Implementation
@@ -81,16 +83,47 @@ def implementation(spec: str, timeout: float = 5.0,
 _TYPE_OF = methodcaller("get", "type", "")
 
 
-def random_chooser(rng: random.Random) -> Chooser:
+class _Kinds(dict[str, str]):
+    """An action's canonical text -> its type as the chooser reads it (``_TYPE_OF``):
+    read once per text (a game lists the same actions step after step); bounded."""
+
+    def __missing__(self, text: str) -> str:
+        if len(self) > 1 << 17:
+            self.clear()
+        try:  # orjson reads some values otherwise (big integers, NaN): a string only
+            kind = orjson.loads(text).get("type", "")
+        except (orjson.JSONDecodeError, AttributeError):
+            kind = None
+        if type(kind) is not str:
+            kind = str(_TYPE_OF(json.loads(text)))
+        self[text] = kind
+        return kind
+
+
+_KINDS: Any = _Kinds()
+
+
+def random_chooser(rng: random.Random) -> TextChooser:
     """An action type first, then an action of that type: a game-neutral policy that
-    keeps games moving (uniform over all actions would mostly shuffle pieces)."""
+    keeps games moving (uniform over all actions would mostly shuffle pieces). It draws
+    from the actions or, the same draws, from their canonical texts (``from_texts``)."""
     def choose(step: int, legal: list[JSON]) -> JSON:
         # each action's type read once, in C (map): the same draws as reading it in a
         # loop per action, some 200 a step
         kinds = list(map(str, map(_TYPE_OF, legal)))
         kind = rng.choice(sorted(set(kinds)))
         return rng.choice(list(compress(legal, map(kind.__eq__, kinds))))
-    return choose
+
+    def from_texts(step: int, texts: list[str]) -> JSON:
+        # one C call for all of them (``itemgetter``), each text's type read once ever
+        kinds = list(itemgetter(*texts)(_KINDS)) if len(texts) > 1 else [_KINDS[texts[0]]]
+        kind = rng.choice(sorted(set(kinds)))
+        chosen: JSON = json.loads(rng.choice(list(compress(texts, map(kind.__eq__, kinds)))))
+        return chosen
+
+    chooser: Any = choose
+    chooser.from_texts = from_texts
+    return cast(TextChooser, chooser)
 
 
 def players_of(campaign: Campaign, rng: random.Random) -> list[str]:

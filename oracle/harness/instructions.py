@@ -12,6 +12,9 @@ imports) and prints one JSON object of instructions per unit:
   position costs the oracle before it answers;
 * ``fuzz_instructions_per_action``: one lockstep step of ``railrules fuzz``, oracle against
   oracle in one process (legal actions, scores, game over and the action, both sides);
+* ``fuzz_game_instructions_per_action``: the same, over 250 steps of that game (294
+  long) rather than its first 40: the later steps list more actions (more stations
+  placed, more of them movable), as the bench's whole games do;
 * ``fuzz_protocol_instructions_per_action``: the same step with side B behind
   ``railrules serve`` (the ``fuzz_games_per_s`` workload), both processes counted
   (callgrind follows the served child); ``fuzz_protocol_server_instructions_per_action``
@@ -41,6 +44,7 @@ WORKLOADS: dict[str, tuple[int, str]] = {
     "rocket": (10, "rocket_instructions_per_game"),
     "decode": (200, "rocket_decode_instructions"),
     "fuzz": (40, "fuzz_instructions_per_action"),
+    "fuzzgame": (250, "fuzz_game_instructions_per_action"),
     "wire": (40, "fuzz_protocol_instructions_per_action"),
 }
 #: the served process's share of a workload, where it has one
@@ -115,7 +119,7 @@ def _wire(units: int) -> None:
 
 
 RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz,
-                                         "wire": _wire}
+                                         "fuzzgame": _fuzz, "wire": _wire}
 
 
 def count(workload: str, units: int) -> tuple[int, int]:

@@ -14,7 +14,10 @@ the action chosen). Neither registered game has chance; a game that had some
 would take it from the harness's seeded ``random.Random`` like every choice here.
 Where B declares the protocol's optional ``inspect`` (docs/protocol.md), a step is one
 request to B (the action, then the questions about the position it makes) instead of
-four; what is compared, and in what order, is the same.
+four; what is compared, and in what order, is the same. Where A is the oracle in
+process and the chooser draws from texts (``TextChooser``), A lists its actions as
+their canonical texts (``Listed``), which are sorted, compared and chosen from as
+they are: the same keys, the same draws, no dict per action (docs/fuzz.md, "Speed").
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Final
+from typing import Any, Final, Protocol, cast
 
 from oracle.core.made import Listed, as_json, same
 from oracle.harness.canonical_keys import key, keyed, keys
@@ -52,13 +55,24 @@ from oracle.protocol.implementation import (
 )
 from oracle.protocol.inprocess import InProcess
 
-__all__ = ["Both", "Chooser", "Divergence", "Lockstep", "Played", "index_chooser", "key",
-           "position_diff", "replay_chooser", "short"]
+__all__ = ["Both", "Chooser", "Divergence", "Lockstep", "Played", "TextChooser",
+           "index_chooser", "key", "position_diff", "replay_chooser", "short"]
 
 #: picks the action at ``step`` from A's sorted legal actions (None: stop the game)
 Chooser = Callable[[int, list[JSON]], JSON | None]
 #: the two sides' answers to one question (a ``_Gap`` where a side declines it)
 Both = Callable[[str], tuple[Any, Any]]
+
+
+class TextChooser(Protocol):
+    """A ``Chooser`` that can also draw from the sorted actions' canonical texts
+    (``from_texts``: the action chosen, as JSON, or None), with the same draws as
+    from the actions themselves. Where the chooser has it, a lockstep of two
+    in-process engines has A list its actions as texts too (``InProcess.texts``)."""
+
+    def __call__(self, step: int, legal: list[JSON]) -> JSON | None: ...
+
+    def from_texts(self, step: int, texts: list[str]) -> JSON | None: ...
 
 
 class _Gap:
@@ -145,9 +159,10 @@ class Lockstep:
         self._reference_b = isinstance(b, ProtocolClient) and _reference(a)
         self.codes = True
         self._conventions(a, b)
-        #: the canonical keys of the sorted legal actions chosen from, and their set
+        #: the canonical keys of the sorted legal actions chosen from
         self._keys: list[str] = []
-        self._key_set: set[str] = set()
+        #: the actions chosen from are A's texts (``Listed``): ``TextChooser.from_texts``
+        self._texts = False
         #: the action being applied (a side failing then: the error names it)
         self._trying: JSON | None = None
         #: where a list: each position a game reaches, before each action (A's, which
@@ -275,6 +290,12 @@ class Lockstep:
             side.made = True
         if made:  # B's listing is only compared: its texts alone (``Listed``)
             made[1].texts = True
+        # A's too (in process, whoever B is) where the chooser draws from texts
+        # (``TextChooser``): B's listing is keyed as before and compared with them
+        texts_a = self.a if type(self.a) is InProcess \
+            and callable(getattr(choose, "from_texts", None)) else None
+        if texts_a is not None:
+            texts_a.texts = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -290,6 +311,8 @@ class Lockstep:
         finally:
             for side in made:
                 side.made = side.texts = False
+            if texts_a is not None:
+                texts_a.texts = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -340,7 +363,8 @@ class Lockstep:
             legal = found
             if played.over or not legal or step >= max_actions:
                 return
-            action = choose(step, legal)
+            action = cast(TextChooser, choose).from_texts(step, legal) \
+                if self._texts else choose(step, legal)
             if action is None:
                 return
             self._trying = action
@@ -394,8 +418,10 @@ class Lockstep:
         """Add ``action`` to the trace, with its index among the sorted actions chosen
         from."""
         played.actions.append(action)
-        chosen = key(action)
-        played.choices.append(self._keys.index(chosen) if chosen in self._key_set else 0)
+        try:
+            played.choices.append(self._keys.index(key(action)))
+        except ValueError:  # not among them (a replayed trace's action)
+            played.choices.append(0)
 
     def _asker(self, pending: _Step | None, pa: JSON, pb: JSON) -> Both:
         """Where the questions about the current positions are answered: the step's
@@ -405,7 +431,7 @@ class Lockstep:
         return lambda question: self._both(question, pa, pb)
 
     def _compare(self, played: Played, step: int, both: Both,
-                 position: JSON) -> list[JSON] | None:
+                 position: JSON) -> list[Any] | None:
         """Compare the queries on the current ``position`` (both sides'); the sorted
         legal actions to choose from (A's, or B's where A declines to list them), or
         None after recording a divergence or why the game stopped."""
@@ -420,6 +446,9 @@ class Lockstep:
                               f"to choose from; position: {position_summary(position)}")
             return None
         listed = lb if type(lb) is Listed else None  # B's texts alone (InProcess.texts)
+        if type(la) is Listed:  # A's too: chosen from by their texts, no dicts at all
+            return self._compare_texts(played, step, both, position, la, lb, b_gap)
+        self._texts = False
         if a_gap:
             la = lb if listed is None else listed.json()
         # Each action is keyed once (its canonical text), all of A's at once: sorting,
@@ -429,30 +458,55 @@ class Lockstep:
         by_key = sorted(zip(texts, la, strict=True), key=_first)
         legal = [x for _, x in by_key]
         self._keys = [k for k, _ in by_key]
-        self._key_set = ka = set(self._keys)
         if not a_gap and not b_gap and whole != (key(lb) if listed is None else
-                                                 "[" + ",".join(listed.texts) + "]"):
-            # (the same list in the same order needs no more)
-            texts_b = keys(lb) if listed is None else listed.texts
-            kb = set(texts_b)
-            if ka != kb or len(la) != len(texts_b):
-                played.divergence = Divergence(step, "legal_actions", {
-                    "count_a": len(la), "count_b": len(texts_b),
-                    "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
-                    "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
-                return None
+                                                 "[" + ",".join(listed.texts) + "]") \
+                and not self._same_listing(played, step, self._keys,
+                                           keys(lb) if listed is None else listed.texts):
+            return None  # (the same list in the same order needs no more)
+        return legal if self._rest(played, step, both, position, not legal) else None
+
+    def _compare_texts(self, played: Played, step: int, both: Both, position: JSON,
+                       la: Listed, lb: Any, b_gap: bool) -> list[Any] | None:
+        """``_compare`` where A listed its actions as their canonical texts (``Listed``):
+        the same comparisons; the sorted texts are chosen from."""
+        self._texts = True
+        self._keys = legal = sorted(la.texts)
+        if not b_gap:  # B's texts, or its dicts keyed (a served B)
+            texts_b = lb.texts if type(lb) is Listed else keys(lb)
+            if la.texts != texts_b and not self._same_listing(played, step, legal, texts_b):
+                return None  # (the same list in the same order needs no more)
+        return legal if self._rest(played, step, both, position, not legal) else None
+
+    @staticmethod
+    def _same_listing(played: Played, step: int, texts_a: list[str],
+                      texts_b: list[str]) -> bool:
+        """Whether two listings (canonical texts) hold the same actions, as many; else
+        the ``legal_actions`` divergence, naming the actions only one side lists."""
+        ka, kb = set(texts_a), set(texts_b)
+        if ka == kb and len(texts_a) == len(texts_b):
+            return True
+        played.divergence = Divergence(step, "legal_actions", {
+            "count_a": len(texts_a), "count_b": len(texts_b),
+            "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
+            "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
+        return False
+
+    def _rest(self, played: Played, step: int, both: Both, position: JSON,
+              nothing_legal: bool) -> bool:
+        """Compare the scores and game-over flags (after the legal actions); whether
+        they agree (else the divergence is recorded). Sets ``played.over``."""
         sa, sb = both("scores")
         if self._gaps(played, "scores", step, position, sa, sb) and sa != sb:
             played.divergence = Divergence(step, "scores", {"a": sa, "b": sb})
-            return None
+            return False
         oa, ob = both("game_over")
         if self._gaps(played, "game_over", step, position, oa, ob) and oa != ob:
             played.divergence = Divergence(step, "game_over", {"a": oa, "b": ob})
-            return None
+            return False
         over = oa if not isinstance(oa, _Gap) else ob if not isinstance(ob, _Gap) \
-            else not legal
+            else nothing_legal
         played.over = bool(over)
-        return legal
+        return True
 
     @staticmethod
     def _gaps(played: Played, question: str, step: int, position: JSON, a: Any,

@@ -44,7 +44,8 @@ class InProcess(Implementation):
         #: lockstep of two in-process engines plays, which reads them (``Lockstep.play``)
         self.made = False
         #: ``legal_actions`` may answer with a ``Listed`` (the canonical texts alone):
-        #: only while the lockstep plays, for its side B, whose listing it only compares
+        #: only while the lockstep plays, for its side B, whose listing it only compares,
+        #: and for A where the chooser draws from texts (``lockstep.TextChooser``)
         self.texts = False
         #: (game, engine) while one ``start_inspect`` lasts: its questions look the
         #: engine up once (the plug-ins cannot change within one call)

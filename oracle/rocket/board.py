@@ -8,7 +8,8 @@ positions share their board by reference.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, reduce
+from operator import or_
 
 from oracle.core import hexgrid
 from oracle.core.errors import MalformedInput
@@ -173,6 +174,22 @@ class Board:
     @cached_property
     def open_land_sorted(self) -> tuple[str, ...]:
         return tuple(sorted(self.open_land, key=hexgrid.parse_id))
+
+    @cached_property
+    def open_bits(self) -> dict[str, int]:
+        """open land space -> its bit, ``1 << i`` for the ``i``-th of
+        ``open_land_sorted``: ``station_spaces`` works on sets of spaces as integers."""
+        return {s: 1 << i for i, s in enumerate(self.open_land_sorted)}
+
+    @cached_property
+    def zone_bits(self) -> dict[str, int]:
+        """space -> the bits (``open_bits``) of the open land in its ``zone``; a space
+        without a zone (not land) is its own zone."""
+        bits = self.open_bits
+        table = dict(bits)
+        for s, zone in self.zone.items():
+            table[s] = reduce(or_, (bits.get(x, 0) for x in zone), 0)
+        return table
 
     @cached_property
     def _sorted_parts(self) -> tuple[tuple[str, ...], tuple[str, ...],

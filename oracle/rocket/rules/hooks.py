@@ -7,7 +7,7 @@ A variant or mutant subclasses ``Rules`` and overrides one hook, or swaps the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.rocket.actions import Action
@@ -79,6 +79,9 @@ class Hooks:
         raise NotImplementedError  # stations.py
 
     def station_spaces(self, state: State, moving: str | None) -> list[str]:
+        raise NotImplementedError  # stations.py
+
+    def moved_station_spaces(self, state: State, source: str) -> Sequence[str]:
         raise NotImplementedError  # stations.py
 
     def _bids(self, state: State) -> Iterator[Action]:

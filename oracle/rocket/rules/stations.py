@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from collections.abc import Sequence
+from functools import reduce
+from itertools import compress, repeat
+from operator import or_
+from typing import Final
 
 from oracle.core import hexgrid
 from oracle.core.errors import IllegalAction
@@ -23,9 +27,8 @@ from oracle.rocket.state import fast_replace as replace
 class Stations(Hooks):
     """Stations (SR-STA-*): placing, moving, and when track fixes them."""
 
-    #: the last position ``station_spaces`` was asked about, and the spaces its track
-    #: and locomotives keep stations out of
-    _kept_out: tuple[State, frozenset[str]] | None = None
+    #: what ``station_spaces`` worked out for the last position it was asked about
+    _free: _Free | None = None
 
     def station_fixed(self, state: State, space: str) -> bool:
         """SR-STA-01: a station that track has reached is part of the line."""
@@ -75,26 +78,25 @@ class Stations(Hooks):
 
     def station_spaces(self, state: State, moving: str | None) -> list[str]:
         """Every space (board order) where ``station_refusal`` finds nothing, for a new
-        station (``moving`` None) or the one on ``moving``: the same tests, on one set
-        built per position instead of per space, since legal_actions lists them all.
-        tests/rocket/test_stations_tokens.py holds the two equal on random positions."""
-        zone = state.board.zone  # a space and its neighbours, one tuple per space
-        last = self._kept_out
-        if last is not None and last[0] is state:  # the same position's next station
-            bad = set(last[1])
-        else:
-            kept = set(state.track_owner)
-            for s in state.loco_at:
-                kept.update(zone.get(s) or (s,))  # a space off the board has no neighbours
-            # kept with the (immutable) position it is for: the listing asks once for a
-            # new station and once per movable one, and only the stations differ
-            self._kept_out = (state, frozenset(kept))
-            bad = kept
-        for s in state.station_owner:
-            if s != moving:
-                bad.update(zone.get(s) or (s,))
-        # filtered in C: some 300 spaces, once per new station and per movable one
-        return list(filterfalse(bad.__contains__, state.board.open_land_sorted))
+        station (``moving`` None) or the one on ``moving``: the same tests, worked out
+        once per position (``_Free``) instead of per space, since legal_actions lists
+        them all. tests/rocket/test_stations_tokens.py holds the two equal on random
+        positions."""
+        return self._free_for(state).spaces(moving)
+
+    def moved_station_spaces(self, state: State, source: str) -> Sequence[str]:
+        """Where the station on ``source`` may move: ``station_spaces`` but ``source``
+        (board order). Unchanged, the spaces are handed over without a copy (a tuple)."""
+        if type(self).station_spaces is not Stations.station_spaces:  # a rule set's own
+            return [s for s in self.station_spaces(state, source) if s != source]
+        return self._free_for(state).moves(source)
+
+    def _free_for(self, state: State) -> _Free:
+        last = self._free
+        if last is not None and last.state is state:  # the listing asks once for a new
+            return last  # station and once per movable one: only ``moving`` differs
+        free = self._free = _Free(state)
+        return free
 
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
         assert isinstance(action, PlaceStation)
@@ -156,3 +158,64 @@ def _owners_after(state: State, pi: int, source: str | None, to: str) -> dict[st
         del table[source]
     table[to] = pi
     return {"station_owner": table}
+
+
+class _Free:
+    """Where stations may go in one (immutable) position, as sets of the board's open
+    land spaces written as integers (a bit a space: ``Board.open_bits``).
+
+    A space is kept out of a station's reach by track on it, a locomotive on it or
+    next to it, or another station on it or next to it (SR-STA rules, as
+    ``station_refusal``). For a new station every station counts (``free``); moving
+    the station on ``m`` frees exactly the spaces of ``m``'s zone that no other
+    station's zone covers (covered ``once``, not ``twice``) and track and locomotives
+    leave open (not ``kept``). So the board is gone through once per position, in C,
+    not once per movable station."""
+
+    __slots__ = ("bits", "free", "free_bits", "kept", "once", "order", "state", "twice",
+                 "zones")
+
+    def __init__(self, state: State) -> None:
+        board = state.board
+        bits, zones = board.open_bits, board.zone_bits
+        kept = reduce(or_, map(bits.get, state.track_owner, repeat(0)), 0)
+        # a locomotive keeps out its zone; one off the board, nothing open
+        kept |= reduce(or_, map(zones.get, state.loco_at, repeat(0)), 0)
+        once = twice = 0
+        for z in map(zones.get, state.station_owner, repeat(0)):
+            twice |= once & z
+            once |= z
+        self.kept, self.once, self.twice, self.zones, self.bits = kept, once, twice, zones, bits
+        self.order, self.state = board.open_land_sorted, state
+        self.free_bits = (1 << len(self.order)) - 1 & ~(kept | once)
+        self.free = _listed(self.order, self.free_bits)
+
+    def spaces(self, moving: str | None) -> list[str]:
+        """``station_spaces(state, moving)``."""
+        if moving is None or moving not in self.state.station_owner:
+            return list(self.free)
+        return list(self._with_freed(moving, 0))
+
+    def moves(self, source: str) -> Sequence[str]:
+        """``[s for s in spaces(source) if s != source]``; ``free`` itself where moving
+        the station frees nothing else."""
+        leave = self.bits.get(source, 0)
+        if source not in self.state.station_owner:
+            return _listed(self.order, self.free_bits & ~leave) if self.free_bits & leave \
+                else self.free
+        return self._with_freed(source, leave)  # (``free`` never holds a station's space)
+
+    def _with_freed(self, moving: str, leave: int) -> Sequence[str]:
+        freed = self.zones.get(moving, 0) & self.once & ~self.twice & ~self.kept & ~leave
+        if not freed:
+            return self.free
+        return _listed(self.order, self.free_bits | freed)
+
+
+#: the text of ``bin`` (its 0 and 1 digits) -> bytes 0 and 1, for ``compress``
+_DIGITS: Final = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _listed(order: tuple[str, ...], mask: int) -> tuple[str, ...]:
+    """The spaces of ``order`` whose bits ``mask`` holds, in order, in C."""
+    return tuple(compress(order, bin(mask)[:1:-1].encode().translate(_DIGITS)))
