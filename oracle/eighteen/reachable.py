@@ -36,7 +36,8 @@ CONDITIONS: dict[str, str] = {
                     "(the title's train roster: starts_phase, rusted_by)",
     "tile_colours": "a tile is laid only in a colour the phase in force allows, and phases "
                     "never go back (the title's phases)",
-    "tile_counts": "no more tiles of a number are laid than the manifest holds",
+    "tile_counts": "the tiles of a number laid and in the supply are at most the "
+                   "manifest's (an upgrade returns the old tile to the supply)",
     "privates_closed": "the first train with the close_privates event closes every "
                        "private (the title's train events)",
     "privates_sold": "a whole game's private auction sells every private before the first "
@@ -135,7 +136,9 @@ def _phase_trains(f: _Facts) -> list[str]:
         train = f.title.train(name)
         if train is None:
             continue
-        start = f.index(train.starts_phase) or f.index(train.available_from)
+        starts = [i for i in (f.index(train.starts_phase), f.index(train.available_from))
+                  if i is not None]
+        start = max(starts, default=None)
         if start is not None and start > f.phase:
             out.append(f"{where}: a {name} train in phase {f.state.phase}, before its "
                        f"phase {f.order[start]}")
@@ -159,14 +162,16 @@ def _tile_colours(f: _Facts) -> list[str]:
 
 
 def _tile_counts(f: _Facts) -> list[str]:
-    laid = Counter(t.tile for t in f.state.tiles)
-    return [f"tiles: {n} of tile {tile} laid, the manifest holds {f.title.supply.get(tile, 0)}"
-            for tile, n in sorted(laid.items()) if n > f.title.supply.get(tile, 0)]
+    count = Counter(t.tile for t in f.state.tiles) + Counter(dict(f.state.supply))
+    return [f"supply[{tile}]: {f.state.supply_of(tile)} in the supply and "
+            f"{n - f.state.supply_of(tile)} laid, the manifest holds "
+            f"{f.title.supply.get(tile, 0)}"
+            for tile, n in sorted(count.items()) if n > f.title.supply.get(tile, 0)]
 
 
 def _privates_closed(f: _Facts) -> list[str]:
     closing = [t for t in f.title.trains if "close_privates" in t.events
-               and (f.index(t.starts_phase) or len(f.order)) <= f.phase]
+               and (at := f.index(t.starts_phase)) is not None and at <= f.phase]
     if not closing:
         return []
     return [f"privates[{p.id}]: open in phase {f.state.phase}; the first "
