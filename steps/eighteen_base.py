@@ -136,6 +136,20 @@ def _home_lays(world: World, position: JSON, company: str) -> list[tuple[str, in
 
 #: ``world.notes`` key: the home tokens ``with_homes`` placed, as (company, hex)
 _HOMES = "18xx homes completed"
+#: (title, options, company) -> the hexes its home step offered: a title's fact, so
+#: asked once a run (only a company on none of them is asked again, for its city)
+_HOME_HEXES: dict[tuple[str, str, str], frozenset[str]] = {}
+
+
+def _at_home(world: World, position: JSON, company: str) -> bool:
+    """Whether ``company`` has a token on its home hex, or has no home to place."""
+    key = (position["title"], repr(sorted(position["options"].items())), company)
+    homes = _HOME_HEXES.get(key) or frozenset(
+        h for h, _ in _home_lays(world, position, company))
+    if homes:  # none offered (a full city, a position not yet whole): asked again later
+        _HOME_HEXES[key] = homes
+    return not homes or any(t["company"] == company and t["hex"] in homes
+                            for t in position["tokens"])
 
 
 def with_homes(world: World, position: JSON) -> JSON:
@@ -144,7 +158,7 @@ def with_homes(world: World, position: JSON) -> JSON:
     where the title puts it (docs/18xx.md, "Reachable positions"). A board drawn later
     that places the home itself takes the place of the completed one."""
     for company in position["companies"]:
-        if not _operated(position, company):
+        if not _operated(position, company) or _at_home(world, position, company["id"]):
             continue
         lays = _home_lays(world, position, company["id"])
         if not lays or any(t["company"] == company["id"] and t["hex"] == hex_id

@@ -211,6 +211,8 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       H16: tile 57 rotation 2, token BO   -- BO's track runs NW
       G15: tile 8 rotation 3                -- from SE round to NE, into F16
       """
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
     And the private "DH" is owned by "P1"
     And it is "BO"'s turn in the "track" step
     When "BO" lays tile "57" on "F16" with rotation 0
@@ -226,6 +228,8 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       H16: tile 57 rotation 2, token BO
       G15: tile 8 rotation 3
       """
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
     And the private "DH" is owned by "NYC"
     And it is "BO"'s turn in the "track" step
     When "BO" lays tile "57" on "F16" with rotation 0
@@ -299,6 +303,8 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       H16: tile 57 rotation 2, token BO
       G15: tile 8 rotation 3
       """
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
     And the private "DH" is owned by "NYC"
     And it is "BO"'s turn in the "track" step
     When "BO" lays tile "57" on "F16" with rotation 0

@@ -6,6 +6,8 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
   Background:
     Given an 18xx "1830" game in phase "3"
     And "NYC" is run by "P1" with $500 in treasury
+    # the B&O private, sold in the auction, came with the B&O's president's certificate
+    And "BO" is run by "P3" with $0 in treasury
     And the private "DH" is owned by "NYC"
 
   @id:TP-DH30-05-a @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=no

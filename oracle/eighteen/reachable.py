@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from oracle.eighteen.api import API
@@ -42,6 +42,9 @@ CONDITIONS: dict[str, str] = {
                        "private (the title's train events)",
     "privates_sold": "a whole game's private auction sells every private before the first "
                      "stock round (whole-game titles: 1830's and 1870's auction)",
+    "certificates": "a private sold with a president's certificate gives its company a "
+                    "president for good, and one that is only the certificate closes as "
+                    "it is taken (the title's private certificates: 1830's B&O, 1870's SLSF)",
     "private_sales": "a company owns a private only by buying it in a phase its sale terms "
                      "name (whole-game titles: no terms means never)",
     "blocked_hexes": "no tile goes on a hex a private keeps free while a player owns it, "
@@ -75,6 +78,11 @@ class _Facts:
         self.privates = self.title.resolved_privates(dict(self.state.options))
         self.start = _start_trains(self.state.title, self.state.options,
                                    tuple(p.id for p in self.state.players))
+
+    @cached_property
+    def group(self) -> dict[str, int]:
+        """Each hex with track or a station -> its joined group (``reachable_track``)."""
+        return components(self.title, self.state)
 
     def index(self, phase: str | None) -> int | None:
         return self.order.index(phase) if phase in self.order else None
@@ -186,6 +194,24 @@ def _privates_sold(f: _Facts) -> list[str]:
             if p.owner is None and not p.closed]
 
 
+def _certificates(f: _Facts) -> list[str]:
+    if f.title.whole is None:
+        return []
+    out = []
+    for cert in f.title.whole.private_certificates:
+        private = f.state.private(cert.private)
+        company = f.state.company(cert.company)
+        if private is None or private.owner is None or company is None:
+            continue
+        if cert.president and company.president is None:
+            out.append(f"companies[{company.id}].president: none, yet {cert.private}, "
+                       f"sold, brought its president's certificate")
+        if cert.closes_private and not private.closed:
+            out.append(f"privates[{cert.private}]: open, yet it closed as its buyer took "
+                       f"the {company.id} certificate")
+    return out
+
+
 def _private_sales(f: _Facts) -> list[str]:
     companies = {c.id for c in f.state.companies}
     out = []
@@ -231,7 +257,7 @@ def _presidents(f: _Facts) -> list[str]:
 
 
 def _track(f: _Facts) -> list[str]:
-    group = components(f.title, f.state)
+    group = f.group
     anchors = {t.hex for t in f.state.tokens} | f.private_tile_hexes() | \
         {h for h, d in f.title.map.hexes.items() if d.exits}
     anchored = {group[h] for h in anchors if h in group}
@@ -241,7 +267,7 @@ def _track(f: _Facts) -> list[str]:
 
 
 def _stations(f: _Facts) -> list[str]:
-    group = components(f.title, f.state)
+    group = f.group
     free = f.private_token_hexes()
     out = []
     for t in f.state.tokens:
@@ -258,7 +284,7 @@ CHECKS: dict[str, Callable[[_Facts], list[str]]] = {
     "home": _home, "president": _president, "phase_trains": _phase_trains,
     "tile_colours": _tile_colours, "tile_counts": _tile_counts,
     "privates_closed": _privates_closed, "privates_sold": _privates_sold,
-    "private_sales": _private_sales, "blocked_hexes": _blocked_hexes,
+    "certificates": _certificates, "private_sales": _private_sales, "blocked_hexes": _blocked_hexes,
     "presidents": _presidents, "track": _track, "stations": _stations,
 }
 

@@ -52,6 +52,8 @@ def _base() -> JSON:
     position["companies"] = [
         {k: v for k, v in c.items() if k != "shares"} for c in position["companies"]]
     _company(position, "PRR").update(president="P1", treasury=670, tokens_left=3)
+    # the B&O private (P3's) came with the B&O's president's certificate
+    _company(position, "BO").update(president=_private(position, "BO")["owner"])
     position["tokens"] = [{"hex": "H12", "city": 0, "company": "PRR"}]
     position["operating_order"] = ["PRR"]
     position["turn"] = {"company": "PRR", "step": "track", "tile_lays": 0,
@@ -145,6 +147,10 @@ def _rusted_train(p: JSON) -> None:
     _company(p, "PRR")["trains"] = ["2"]
 
 
+def _certificate_lost(p: JSON) -> None:
+    _company(p, "BO")["president"] = None
+
+
 def _never_sold(p: JSON) -> None:
     _private(p, "BO")["owner"] = "PRR"
 
@@ -154,7 +160,8 @@ BREAKS = {
     "home": [_no_home], "president": [_no_president],
     "phase_trains": [_later_train, _rusted_train], "tile_colours": [_brown_tile],
     "tile_counts": [_extra_tiles], "privates_closed": [_open_private],
-    "privates_sold": [_unsold_private], "private_sales": [_early_sale, _never_sold],
+    "privates_sold": [_unsold_private], "certificates": [_certificate_lost],
+    "private_sales": [_early_sale, _never_sold],
     "blocked_hexes": [_blocked], "presidents": [_minority_president],
     "track": [_stray_tile], "stations": [_stray_station],
 }
