@@ -28,7 +28,8 @@ JSON = dict[str, Any]
 #: condition -> what whole-game play guarantees, and where the rule is published
 CONDITIONS: dict[str, str] = {
     "home": "a company places its home token first in its first operating turn, before "
-            "any track, token or train (published rules, operating turn order)",
+            "any track, token or train (published rules, operating turn order; 1825's "
+            "variant minors start with their trains, ST-13)",
     "president": "only a company someone owns operates, holds tokens or buys trains "
                  "(a company is floated through its president's certificate)",
     "phase_trains": "trains are sold in order and each first purchase starts its phase: "
@@ -48,13 +49,16 @@ CONDITIONS: dict[str, str] = {
     "private_sales": "a company owns a private only by buying it in a phase its sale terms "
                      "name (whole-game titles: no terms means never)",
     "blocked_hexes": "no tile goes on a hex a private keeps free while a player owns it, "
-                     "and no company ever sells a private back to a player",
+                     "and no company ever sells a private back to a player (TP-DH30-03, "
+                     "TP-WSR56-01)",
     "presidents": "the president holds at least as many shares as any other player "
                   "(a player holding more takes the presidency)",
     "track": "every tile is laid joined by track to a station of the laying company, "
-             "or by a private's power on its own hex; track is never removed",
+             "or by a private's power on its own hex (TP-DH30-01, TP-WSR56-01, "
+             "TP-PFB35-01); track is never removed",
     "stations": "a station token is placed where the company's track reaches from its "
-                "home, or by a private's power on its hex",
+                "home, or by a private's power on its hex (TP-DH30-02, TP-NF35-01, "
+                "TP-PFB35-02, TP-WSR56-02, TP-WS18GA-01)",
 }
 
 
