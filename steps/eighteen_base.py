@@ -75,7 +75,7 @@ def _reload(world: World, position: JSON) -> None:
     total = world.notes.get(_MONEY)
     if total is not None:
         position = dict(position, bank=total - _held(position))
-    world.position = position
+    world.position = with_homes(world, position)
     world.notes["dirty"] = True
 
 
@@ -101,11 +101,95 @@ def _loaded(world: World) -> JSON:
     return world.need_position()
 
 
+#: the steps in which a company's turn has not yet placed its home token
+_BEFORE_HOME = ("home", "done", "auction", "stock")
+
+
+def _operated(position: JSON, company: JSON) -> bool:
+    """Whether the position shows ``company`` has operated: a station on the board, or
+    its turn past the home step (a company places its home token first)."""
+    turn = position["turn"]
+    return company["president"] is not None and (
+        any(t["company"] == company["id"] for t in position["tokens"])
+        or (turn["company"] == company["id"] and turn["step"] not in _BEFORE_HOME))
+
+
+def _home_lays(world: World, position: JSON, company: str) -> list[tuple[str, int]]:
+    """Where ``company`` would place its home token: the reference engine's legal
+    actions in its home step, on the position without its stations (none when the
+    title has its home off the board or its city is full)."""
+    companies = [dict(c, tokens_left=c["tokens_left"] + sum(
+        t["company"] == company for t in position["tokens"])) if c["id"] == company else c
+        for c in position["companies"]]
+    order = list(position["operating_order"])
+    scratch = dict(position, companies=companies,
+                   tokens=[t for t in position["tokens"] if t["company"] != company],
+                   operating_order=order if company in order else [*order, company],
+                   turn={"company": company, "step": "home", "tile_lays": 0,
+                         "tokened": False, "special_tiles": []})
+    if world.reference_impl().check_position(GAME, scratch) is not None:
+        return []
+    return [(a["hex"], a.get("city", 0))
+            for a in world.reference_impl().legal_actions(GAME, scratch)
+            if a["type"] == "place_token" and a.get("private") is None]
+
+
+#: ``world.notes`` key: the home tokens ``with_homes`` placed, as (company, hex)
+_HOMES = "18xx homes completed"
+#: (title, options, company) -> the hexes its home step offered: a title's fact, so
+#: asked once a run (only a company on none of them is asked again, for its city)
+_HOME_HEXES: dict[tuple[str, str, str], frozenset[str]] = {}
+
+
+def _at_home(world: World, position: JSON, company: str) -> bool:
+    """Whether ``company`` has a token on its home hex, or has no home to place."""
+    key = (position["title"], repr(sorted(position["options"].items())), company)
+    homes = _HOME_HEXES.get(key) or frozenset(
+        h for h, _ in _home_lays(world, position, company))
+    if homes:  # none offered (a full city, a position not yet whole): asked again later
+        _HOME_HEXES[key] = homes
+    return not homes or any(t["company"] == company and t["hex"] in homes
+                            for t in position["tokens"])
+
+
+def with_homes(world: World, position: JSON) -> JSON:
+    """Every company that has operated with its home token: play places it first, so
+    a Given that leaves it out (a board drawn round another city) is completed here,
+    where the title puts it (docs/18xx.md, "Reachable positions"). A board drawn later
+    that places the home itself takes the place of the completed one."""
+    for company in position["companies"]:
+        if not _operated(position, company) or _at_home(world, position, company["id"]):
+            continue
+        lays = _home_lays(world, position, company["id"])
+        if not lays or any(t["company"] == company["id"] and t["hex"] == hex_id
+                           for t in position["tokens"] for hex_id, _ in lays):
+            continue
+        hex_id, city = lays[0]
+        world.notes.setdefault(_HOMES, []).append((company["id"], hex_id))
+        position = dict(position, tokens=[*position["tokens"], {
+            "hex": hex_id, "city": city, "company": company["id"]}], companies=[
+            dict(c, tokens_left=c["tokens_left"] - 1) if c["id"] == company["id"] else c
+            for c in position["companies"]])
+    return position
+
+
 # -- Given -------------------------------------------------------------------------
 @given(parsers.parse('an 18xx "{title}" game in phase "{phase}"'))
 def new_game(world: World, title: str, phase: str) -> None:
     position = operating_turn_only(world.impl.new_game(GAME, list(PLAYERS), {"title": title}))
     _start(world, dict(position, phase=phase))
+
+
+@given(parsers.parse('the game is in phase "{phase}"'))
+def in_phase(world: World, phase: str) -> None:
+    _reload(world, dict(_position(world), phase=phase))
+
+
+@given("every private is closed")
+def all_privates_closed(world: World) -> None:
+    position = _position(world)
+    _reload(world, dict(position, privates=[dict(p, closed=True)
+                                            for p in position["privates"]]))
 
 
 @given(parsers.parse('the option "{name}" is "{value}"'))
@@ -149,6 +233,11 @@ def board(world: World, docstring: str) -> str:
                 companies[dm.group(1)]["destination"] = "placed"
             elif km := _TOKEN.match(fact):
                 company = km.group(1)
+                if (company, hex_id) in world.notes.get(_HOMES, []):  # drawn after all
+                    world.notes[_HOMES].remove((company, hex_id))
+                    tokens = [t for t in tokens
+                              if (t["company"], t["hex"]) != (company, hex_id)]
+                    companies[company]["tokens_left"] += 1
                 tokens.append({"hex": hex_id, "city": int(km.group(2) or 0), "company": company})
                 companies[company]["tokens_left"] -= 1
             elif fact:

@@ -90,6 +90,8 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
     And "SSW" is run by "P1" with $500 in treasury
     And "FW" is run by "P2" with $700 in treasury
     And "SSW" owns a "3" train
+    # the first 5 train (phase 4) closed every private
+    And every private is closed
     And the board
       """
       H17: tile 57 rotation 1, token SSW
@@ -112,7 +114,9 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
 
   @id:DS-06-a @ruling:DS-06 @source:004
   Scenario: A 2 train cannot count Memphis, Little Rock and Fort Worth: no connection run
-    Given "SSW" owns a "2" train
+    # a 2 train runs only before the first 4 train (phase 3) rusts it
+    Given the game is in phase "2"
+    And "SSW" owns a "2" train
     And it is "FW"'s turn in the "token" step
     When "FW" passes
     Then the action is accepted
@@ -128,7 +132,9 @@ Feature: 1870 connection-run eligibility: a train the company owns now, home to 
 
   @id:DS-06-c @ruling:DS-06 @source:004
   Scenario: In the connection run the 2 train may not be the one that runs home to destination
-    Given "SSW" owns a "2" train
+    # a 2 train runs only before the first 4 train (phase 3) rusts it
+    Given the game is in phase "2"
+    And "SSW" owns a "2" train
     And "SSW" owns a "3" train
     And the board
       """

@@ -5,7 +5,7 @@ Feature: 1870 a destination on a red edge area: a place to run from, not through
   Worth (J3) to Denver (A2, red, no token circle; 30 in yellow phases).
 
   Background:
-    Given an 18xx "1870" game in phase "3"
+    Given an 18xx "1870" game in phase "2"
     And "FW" is run by "P2" with $500 in treasury
     And "FW" owns a "2" train
     And "FW" owns a "3" train

@@ -64,7 +64,9 @@ Feature: 1870 the connection run's income, and the destination counting double a
 
   @id:DS-15-c @ruling:DS-15 @source:004
   Scenario: SSW's 2 train runs to the town at H21 beside the connection
-    Given "SSW" owns a "2" train
+    # a 2 train runs only before the first 4 train (phase 3) rusts it
+    Given the game is in phase "2"
+    And "SSW" owns a "2" train
     And the board
       """
       J3: destination token SSW

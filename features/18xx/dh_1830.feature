@@ -6,8 +6,8 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
 
   Background:
     Given an 18xx "1830" game in phase "3"
-    And "PRR" is run by "P1" with $500 in treasury
-    And "NYC" is run by "P2" with $500 in treasury
+    And "NYC" is run by "P1" with $500 in treasury
+    And "BO" is run by "P2" with $500 in treasury
 
   # ---- TP-DH30-01: the tile -------------------------------------------------------
 
@@ -18,14 +18,14 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
             E15 .          E17 mtn $120     E19 Albany
         F14 .     F16 Scranton $120    F18 .
             G15 mtn $120   G17 two towns
-      E19: token PRR   -- PRR's only station; no track leads to F16
+      E19: token NYC   -- NYC's only station; no track leads to F16
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is accepted
     And "F16" holds tile "57"
-    And "PRR" has $380 in treasury
+    And "NYC" has $380 in treasury
     And the turn has used 1 tile lays
 
   @id:TP-DH30-01-b @ruling:TP-DH30-01 @source:001 @source:003
@@ -33,11 +33,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F14 .     F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "6" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "6" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "private/wrong_tile"
 
   @id:TP-DH30-01-c @ruling:TP-DH30-01 @source:001 @source:003
@@ -46,11 +46,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       """
             E17 mtn $120     E19 Albany
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "E19" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "E19" with rotation 0 using "DH"
     Then the action is refused with reason "private/wrong_hex"
 
   @id:TP-DH30-01-d @ruling:TP-DH30-01 @source:001 @source:003
@@ -58,11 +58,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "step/wrong_step"
 
   @id:TP-DH30-01-e @ruling:TP-DH30-01 @source:001 @source:003
@@ -70,12 +70,12 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    And "PRR" has used its tile lay this turn
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    And "NYC" has used its tile lay this turn
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "tile/no_lays_left"
 
   @id:TP-DH30-01-f @ruling:TP-DH30-01 @source:001 @source:003
@@ -84,39 +84,39 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       """
             E15 .          E17 mtn $120     E19 Albany
         F14 .     F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0
     Then the action is refused with reason "tile/not_connected"
 
   @id:TP-DH30-01-g @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: The $120 mountain is paid, so a company with less cannot use the D&H tile
-    Given "PRR" is run by "P1" with $119 in treasury
+    Given "NYC" is run by "P1" with $119 in treasury
     And the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "money/insufficient"
 
   @id:TP-DH30-01-h @ruling:TP-DH30-01 @source:001 @source:003
   Scenario: Exactly $120 is enough (the boundary of the cost)
-    Given "PRR" is run by "P1" with $120 in treasury
+    Given "NYC" is run by "P1" with $120 in treasury
     And the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 1 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 1 using "DH"
     Then the action is accepted
-    And "PRR" has $0 in treasury
+    And "NYC" has $0 in treasury
 
   # ---- TP-DH30-02: the token ------------------------------------------------------
 
@@ -126,30 +126,30 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       """
             E15 .          E17 mtn $120     E19 Albany
         F14 .     F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0   -- laid with the D&H earlier in this turn
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted
-    And "PRR" has a token on "F16"
-    And "PRR" has $500 in treasury
-    And "PRR" has 2 tokens left
+    And "NYC" has a token on "F16"
+    And "NYC" has $500 in treasury
+    And "NYC" has 2 tokens left
 
   @id:TP-DH30-02-b @ruling:TP-DH30-02 @source:001 @source:003
   Scenario: The D&H token is not placed in the tile-lay step
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is refused with reason "step/wrong_step"
 
   @id:TP-DH30-02-c @ruling:TP-DH30-02 @source:001 @source:003
@@ -157,14 +157,14 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    And "PRR" has placed its token this turn
-    When "PRR" places a token on "F16" using "DH"
+    And "NYC" has placed its token this turn
+    When "NYC" places a token on "F16" using "DH"
     Then the action is refused with reason "token/already_laid"
 
   @id:TP-DH30-02-d @ruling:TP-DH30-02 @source:001 @source:003
@@ -172,13 +172,13 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted
     And the turn has used its token lay
 
@@ -188,15 +188,15 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
       """
                                E19 [57] Albany
         F16 [57] Scranton    F18 [8]
-      E19: tile 57 rotation 0, token PRR   -- track runs SW from Albany
+      E19: tile 57 rotation 0, token NYC   -- track runs SW from Albany
       F18: tile 8 rotation 1                -- from NE round to W, into F16
       F16: tile 57 rotation 1
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" places a token on "F16"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" places a token on "F16"
     Then the action is accepted
-    And "PRR" has $460 in treasury
+    And "NYC" has $460 in treasury
 
   # ---- TP-DH30-03: who may use it, closing, blocking --------------------------------
 
@@ -208,12 +208,14 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
         F14 .     F16 Scranton $120    F18 .
             G15 [8]      G17 two towns
                   H16 [57] Lancaster
-      H16: tile 57 rotation 2, token NYC   -- NYC's track runs NW
+      H16: tile 57 rotation 2, token BO   -- BO's track runs NW
       G15: tile 8 rotation 3                -- from SE round to NE, into F16
       """
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
     And the private "DH" is owned by "P1"
-    And it is "NYC"'s turn in the "track" step
-    When "NYC" lays tile "57" on "F16" with rotation 0
+    And it is "BO"'s turn in the "track" step
+    When "BO" lays tile "57" on "F16" with rotation 0
     Then the action is refused with reason "hex/blocked"
 
   @id:TP-DH30-03-b @ruling:TP-DH30-03 @source:001 @source:003
@@ -223,27 +225,29 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
         F16 Scranton $120    F18 .
             G15 [8]      G17 two towns
                   H16 [57] Lancaster
-      H16: tile 57 rotation 2, token NYC
+      H16: tile 57 rotation 2, token BO
       G15: tile 8 rotation 3
       """
-    And the private "DH" is owned by "PRR"
-    And it is "NYC"'s turn in the "track" step
-    When "NYC" lays tile "57" on "F16" with rotation 0
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
+    And the private "DH" is owned by "NYC"
+    And it is "BO"'s turn in the "track" step
+    When "BO" lays tile "57" on "F16" with rotation 0
     Then the action is accepted
-    And "NYC" has $380 in treasury
+    And "BO" has $380 in treasury
 
   @id:TP-DH30-03-c @ruling:TP-DH30-03 @source:001 @source:003
   Scenario: Another company of the same president may not use the D&H
-    Given "NYC" is run by "P1" with $500 in treasury
+    Given "BO" is run by "P1" with $500 in treasury
     And the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
-      H16: token NYC
+      E19: token NYC
+      H16: token BO
       """
-    And the private "DH" is owned by "PRR"
-    And it is "NYC"'s turn in the "track" step
-    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "BO"'s turn in the "track" step
+    When "BO" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "private/not_owner"
 
   @id:TP-DH30-03-d @ruling:TP-DH30-03 @source:001 @source:003
@@ -251,11 +255,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
     And the private "DH" is owned by "P1"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "private/not_owner"
 
   @id:TP-DH30-03-e @ruling:TP-DH30-03 @source:001 @source:003
@@ -263,11 +267,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is accepted
     And the private "DH" is open
 
@@ -276,13 +280,13 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted
     And the private "DH" is open
 
@@ -295,13 +299,15 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
         F16 Scranton $120    F18 .
             G15 [8]      G17 two towns
                   H16 [57] Lancaster
-      E19: token PRR
-      H16: tile 57 rotation 2, token NYC
+      E19: token NYC
+      H16: tile 57 rotation 2, token BO
       G15: tile 8 rotation 3
       """
-    And the private "DH" is owned by "PRR"
-    And it is "NYC"'s turn in the "track" step
-    When "NYC" lays tile "57" on "F16" with rotation 0
+    # the Schuylkill Valley keeps G15 free only while a player owns it
+    And the private "SV" is owned by "BO"
+    And the private "DH" is owned by "NYC"
+    And it is "BO"'s turn in the "track" step
+    When "BO" lays tile "57" on "F16" with rotation 0
     Then the action is accepted
     And the private "DH" has lost its token power
 
@@ -310,13 +316,13 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
-      F16: tile 57 rotation 0   -- laid by NYC
+      E19: token NYC
+      F16: tile 57 rotation 0   -- laid by BO
       """
-    And the private "DH" is owned by "PRR"
+    And the private "DH" is owned by "NYC"
     And the private "DH" has lost its token power
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" places a token on "F16" using "DH"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" places a token on "F16" using "DH"
     Then the action is refused with reason "private/token_lost"
 
   @id:TP-DH30-04-c @ruling:TP-DH30-04 @source:001 @source:003
@@ -324,11 +330,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 Scranton $120    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is accepted
     And the private "DH" keeps its token power
 
@@ -337,13 +343,13 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0   -- laid with the D&H in an earlier turn
       """
-    And the private "DH" is owned by "PRR"
+    And the private "DH" is owned by "NYC"
     And the private "DH" has used its tile power in an earlier turn
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" places a token on "F16" using "DH"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" places a token on "F16" using "DH"
     Then the action is refused with reason "private/token_expired"
 
   @id:TP-DH30-04-e @ruling:TP-DH30-04 @source:001 @source:003
@@ -351,11 +357,11 @@ Feature: 1830 Delaware & Hudson lays tile 57 and a free token on Scranton (F16)
     Given the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0   -- laid with the D&H in this turn
       """
-    And the private "DH" is owned by "PRR"
-    And it is "PRR"'s turn in the "token" step
+    And the private "DH" is owned by "NYC"
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted

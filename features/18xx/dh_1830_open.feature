@@ -5,8 +5,10 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
 
   Background:
     Given an 18xx "1830" game in phase "3"
-    And "PRR" is run by "P1" with $500 in treasury
-    And the private "DH" is owned by "PRR"
+    And "NYC" is run by "P1" with $500 in treasury
+    # the B&O private, sold in the auction, came with the B&O's president's certificate
+    And "BO" is run by "P3" with $0 in treasury
+    And the private "DH" is owned by "NYC"
 
   @id:TP-DH30-05-a @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=no
   Scenario: Reading "no": the D&H token goes on the blank Scranton city
@@ -14,12 +16,12 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     And the board
       """
         F16 Scranton $120 (no tile)    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" places a token on "F16" using "DH"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted
-    And "PRR" has a token on "F16"
+    And "NYC" has a token on "F16"
 
   @id:TP-DH30-05-b @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=yes
   Scenario: Reading "yes": the D&H token waits for tile 57
@@ -27,10 +29,10 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     And the board
       """
         F16 Scranton $120 (no tile)    F18 .
-      E19: token PRR
+      E19: token NYC
       """
-    And it is "PRR"'s turn in the "token" step
-    When "PRR" places a token on "F16" using "DH"
+    And it is "NYC"'s turn in the "token" step
+    When "NYC" places a token on "F16" using "DH"
     Then the action is refused with reason "token/requires_tile"
 
   @id:TP-DH30-05-c @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_token_requires_tile=yes
@@ -39,12 +41,12 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     And the board
       """
         F16 [57] Scranton    F18 .
-      E19: token PRR
+      E19: token NYC
       F16: tile 57 rotation 0
       """
-    And it is "PRR"'s turn in the "token" step
+    And it is "NYC"'s turn in the "token" step
     And the private "DH" has used its tile power this turn
-    When "PRR" places a token on "F16" using "DH"
+    When "NYC" places a token on "F16" using "DH"
     Then the action is accepted
 
   @id:TP-DH30-05-d @ruling:TP-DH30-05 @source:001 @source:003 @open @option:dh_tile_after_token=yes
@@ -52,13 +54,13 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     Given the option "dh_tile_after_token" is "yes"
     And the board
       """
-        F16 Scranton $120, PRR station    F18 .
-      E19: token PRR
-      F16: token PRR   -- placed with the D&H in an earlier turn
+        F16 Scranton $120, NYC station    F18 .
+      E19: token NYC
+      F16: token NYC   -- placed with the D&H in an earlier turn
       """
     And the private "DH" has used its token power
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is accepted
     And "F16" holds tile "57"
 
@@ -67,11 +69,11 @@ Feature: 1830 D&H: the points no source rules (TP-DH30-05)
     Given the option "dh_tile_after_token" is "no"
     And the board
       """
-        F16 Scranton $120, PRR station    F18 .
-      E19: token PRR
-      F16: token PRR
+        F16 Scranton $120, NYC station    F18 .
+      E19: token NYC
+      F16: token NYC
       """
     And the private "DH" has used its token power
-    And it is "PRR"'s turn in the "track" step
-    When "PRR" lays tile "57" on "F16" with rotation 0 using "DH"
+    And it is "NYC"'s turn in the "track" step
+    When "NYC" lays tile "57" on "F16" with rotation 0 using "DH"
     Then the action is refused with reason "private/tile_after_token"

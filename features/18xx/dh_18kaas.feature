@@ -14,7 +14,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
              J15 $80        J17 Ruhrgebied (off map)
         K14 .      K16 Venlo $120
              L15 Roermond $80    L17 .
-      K12: token PRR   -- Tilburg/Eindhoven, no track to Venlo
+      I12: token PRR   -- Utrecht, PRR's home; no track to Venlo
       """
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
@@ -28,7 +28,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     Given the board
       """
         K14 .      K16 Venlo $120
-      K12: token PRR
+      I12: token PRR
       """
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
@@ -40,7 +40,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     Given the board
       """
         K14 .      K16 Venlo $120
-      K12: token PRR
+      I12: token PRR
       """
     And the private "DH" is owned by "PRR"
     And it is "PRR"'s turn in the "track" step
@@ -52,7 +52,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     Given the board
       """
         K14 .      K16 Venlo $120
-      K12: token ERIE
+      G16: token ERIE
       """
     And the private "DH" is owned by "P1"
     And it is "ERIE"'s turn in the "track" step
@@ -64,7 +64,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     Given the board
       """
         K14 .      K16 [57] Venlo
-      K12: token PRR
+      I12: token PRR
       K16: tile 57 rotation 0
       """
     And the private "DH" is owned by "PRR"
@@ -79,7 +79,7 @@ Feature: 18Kaas Delaware & Hudson is the 1830 D&H on Venlo (K16)
     Given the board
       """
         K14 .      K16 [57] Venlo
-      K12: token PRR
+      I12: token PRR
       K16: tile 57 rotation 0
       """
     And the private "DH" is owned by "PRR"

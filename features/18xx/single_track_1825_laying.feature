@@ -172,6 +172,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       S11: tile 9 rotation 1
       S9: tile 8 rotation 4     -- down to the mountain
       T16: token LNWR           -- LNWR's home
+      T14: tile 8 rotation 2    -- LNWR's track from Wolverton to Birmingham
       """
     And it is "LNWR"'s turn in the "track" step
     When "LNWR" lays tile "78" on "T8" with rotation 3
@@ -191,6 +192,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       S11: tile 9 rotation 1
       S9: tile 8 rotation 4
       T16: token LNWR
+      T14: tile 8 rotation 2
       """
     And it is "LNWR"'s turn in the "track" step
     When "LNWR" lays tile "78" on "T8" with rotation 3
@@ -209,6 +211,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       S11: tile 9 rotation 1
       S9: tile 8 rotation 4
       T16: token LNWR
+      T14: tile 8 rotation 2
       """
     And it is "LNWR"'s turn in the "track" step
     When "LNWR" lays tile "8" on "T8" with rotation 3
@@ -229,6 +232,7 @@ Feature: 1825 single track: who lays it, two in a turn, half the terrain
       S9: tile 8 rotation 4
       T8: tile 78 rotation 3    -- laid for $50 in an earlier turn
       T16: token LNWR
+      T14: tile 8 rotation 2
       """
     And it is "LNWR"'s turn in the "track" step
     When "LNWR" lays tile "29" on "T8" with rotation 3

@@ -14,6 +14,7 @@ Feature: 1825 single track: the extra minor companies
       """
         N18 Hull (water $40)
       """
+    And "HB" is run by "P1" with $0 in treasury
     And it is "HB"'s turn in the "home" step
     When "HB" places a token on "N18"
     Then the action is accepted
@@ -26,6 +27,7 @@ Feature: 1825 single track: the extra minor companies
       """
         N18 Hull        U1 Milford Haven (gray, 10)
       """
+    And "HB" is run by "P1" with $0 in treasury
     And it is "HB"'s turn in the "home" step
     When "HB" places a token on "U1"
     Then the action is refused with reason "token/not_home"
@@ -36,6 +38,7 @@ Feature: 1825 single track: the extra minor companies
       """
         U1 Milford Haven (gray, 10)
       """
+    And "MM" is run by "P1" with $0 in treasury
     And it is "MM"'s turn in the "home" step
     When "MM" places a token on "U1"
     Then the action is accepted
@@ -48,6 +51,7 @@ Feature: 1825 single track: the extra minor companies
       """
         Z4 Devonport & Plymouth (yellow, two cities)
       """
+    And "SDT" is run by "P1" with $0 in treasury
     And it is "SDT"'s turn in the "home" step
     When "SDT" places a token on "Z4" city 1
     Then the action is accepted
@@ -60,6 +64,7 @@ Feature: 1825 single track: the extra minor companies
       """
         E1 Oban (gray, 20)
       """
+    And "CO" is run by "P1" with $0 in treasury
     And it is "CO"'s turn in the "home" step
     When "CO" places a token on "E1"
     Then the action is accepted
@@ -67,7 +72,8 @@ Feature: 1825 single track: the extra minor companies
 
   @id:ST-13-f @ruling:ST-13 @source:002
   Scenario: The Cambrian runs a 3T, not a U3
-    Given it is "CAM"'s turn in the "track" step
+    Given "CAM" is run by "P1" with $0 in treasury
+    And it is "CAM"'s turn in the "track" step
     When "CAM" passes
     Then the action is accepted
     And "CAM" owns a "3T" train
