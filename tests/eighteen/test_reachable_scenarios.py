@@ -15,9 +15,6 @@ from oracle.eighteen.reachable import unreachable
 #: "Reachable positions", says why each is left): a new breach fails the test, and so
 #: does a listed one that no longer breaks (shorten the list)
 KNOWN: dict[str, set[str]] = {
-    # 1870's SLSF private, sold in the auction, is the SLSF's president's certificate:
-    # the private closes and the SLSF floats at once (it would join the operating order)
-    "certificates": {"title:1870"},
     # 1856's port marker from phase 6 on: by the title's data the first 5 train
     # closed the GLSC before
     "privates_closed": {"TP-BONUS-01-c"},
