@@ -31,18 +31,22 @@ PRESIDENT_PRIVATES: dict[str, tuple[str, str, int, tuple[int, int]]] = {
 CAPITAL_SHARES = 10
 
 
-def operating_turn_only(position: JSON) -> JSON:
+def operating_turn_only(position: JSON, auction_over: bool = True) -> JSON:
     """``position`` without the whole game's round, depot and share holdings, its turn
-    done, and (a whole game's auction being over) every private owned."""
+    done, and (a whole game's auction being over) every private owned. The unit tests'
+    builders say ``auction_over=False``: they state each private's owner themselves
+    (tests/eighteen/positions.py), where the unsold ones stay the bank's."""
     out = {k: v for k, v in position.items() if k not in WHOLE_GAME_PARTS}
     if "game_round" in position:
         out["turn"] = {"company": None, "step": "done", "tile_lays": 0, "tokened": False,
                        "special_tiles": []}
         out["companies"] = [{k: v for k, v in c.items() if k != "shares"}
                             for c in position["companies"]]
-        last = position["players"][-1]["id"]
-        out["privates"] = [dict(p, owner=p["owner"] or last) for p in position["privates"]]
-        out = _president_private(out)
+        if auction_over:
+            last = position["players"][-1]["id"]
+            out["privates"] = [dict(p, owner=p["owner"] or last)
+                               for p in position["privates"]]
+            out = _president_private(out)
     return out
 
 

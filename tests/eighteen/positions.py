@@ -14,7 +14,8 @@ def position(title: str, phase: str, *, presidents: dict[str, tuple[str, int]],
              owners: dict[str, str] | None = None, tiles: list[tuple[str, str, int]] | None = None,
              tokens: list[tuple[str, int, str]] | None = None, turn: tuple[str, str] | None = None,
              options: dict[str, str] | None = None, order: list[str] | None = None) -> JSON:
-    p = operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title, **(options or {})}))
+    p = operating_turn_only(API.new_game(["P1", "P2", "P3"], {"title": title, **(options or {})}),
+                            auction_over=False)
     p["phase"] = phase
     for c in p["companies"]:
         if c["id"] in presidents:

@@ -249,12 +249,7 @@ def test_1870_mrbc_in_phase_one_by_mp_or_ssw_for_20_to_40() -> None:
 
 
 def test_1870_slsf_is_never_sold_to_a_company() -> None:
-    # a scenario's SLSF closed as P3 took the SLSF's certificate: the sale terms alone
-    # (an open SLSF, as a hand-built position may hold it) refuse the sale
-    p = mp("2", {"SLSF": "P1"})
-    p["privates"] = [dict(x, closed=False) if x["id"] == "SLSF" else x for x in p["privates"]]
-    assert buy_refused(p, "SLSF", 140, "MP") == "private/not_for_sale"
-    assert buy_refused(mp("2", {"SLSF": "P1"}), "SLSF", 140, "MP") == "private/closed"
+    assert buy_refused(mp("2", {"SLSF": "P1"}), "SLSF", 140, "MP") == "private/not_for_sale"
 
 
 def test_1870_cattle_token_adds_ten_and_keeps_the_private_open() -> None:
