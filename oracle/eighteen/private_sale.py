@@ -77,10 +77,16 @@ def buy_private(rules: TurnContext, state: State, company: Company, action: BuyP
     pstate = state.private(action.private)
     assert pstate is not None and pstate.owner is not None  # check_sale saw to it
     seller = pstate.owner
-    state = state.with_company(replace(company, treasury=company.treasury - action.price))
-    state = replace(state, players=tuple(replace(p, cash=p.cash + action.price)
-                                         if p.id == seller else p for p in state.players))
-    return state.with_private(replace(pstate, owner=company.id))
+    # one new position, not three: a listing tries every price of every private
+    # (``candidates``), each through this checked path
+    paid = replace(company, treasury=company.treasury - action.price)
+    return replace(
+        state,
+        companies=tuple(paid if c.id == company.id else c for c in state.companies),
+        players=tuple(replace(p, cash=p.cash + action.price) if p.id == seller else p
+                      for p in state.players),
+        privates=tuple(replace(pstate, owner=company.id) if p.id == pstate.id else p
+                       for p in state.privates))
 
 
 def candidates(rules: TurnContext, state: State, company_id: str) -> list[BuyPrivate]:
