@@ -33,9 +33,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first: xdist hands the first items out one to each worker, so
-    the kill matrices (tests/test_mutants.py) run side by side from the start instead
-    of ending the run alone."""
+    """The long tests first, so the kill matrices (tests/test_mutants.py) start the run
+    instead of ending it alone. pytest-xdist's load scheduler sends each worker a first
+    chunk of consecutive items (an eighth of them each under ``-n 2``), so both land in
+    the first worker's chunk and run there one after the other, while the other worker
+    works through the rest; the chunks that follow go to whichever worker is free."""
     items.sort(key=lambda item: item.get_closest_marker("first") is None)
 
 
