@@ -10,11 +10,11 @@ One test a game, because a game's matrix takes minutes and must be computed once
 under pytest-xdist: a game's rulings, scenarios and mutants are its own, so each game
 decides its properties alone. Under ``-n 2`` the two tests run first, on the first
 worker one after the other (``first`` marker, tests/conftest.py, says why), each
-running its suites one at a time, while the other worker takes the rest. Each mutant is graded on the
-scenarios of the rulings it claims to break (``own_rulings``: where its kill must come
-from), then a killer is searched for the scenarios none of those kill, so each property
-is decided as the whole matrix decides it (``railrules mutants --json`` without
-``--own-rulings`` runs it all).
+running its suites one at a time, while the other worker takes the rest. Each mutant
+is graded on the scenarios of the rulings it claims to break (``own_rulings``: where
+its kill must come from), then a killer is searched for the scenarios none of those
+kill, so each property is decided as the whole matrix decides it (``railrules mutants
+--json`` without ``--own-rulings`` runs it all).
 """
 
 from __future__ import annotations
