@@ -26,7 +26,7 @@ from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.whole import sequence
 from oracle.eighteen.whole.holdings import POOL, move_units
-from oracle.eighteen.whole.protection import drop_price, may_protect
+from oracle.eighteen.whole.protection import drop_price, next_protector
 
 
 def waits(rules: TurnContext, state: State) -> bool:
@@ -61,17 +61,11 @@ def at_turn_end(rules: TurnContext, state: State) -> State | None:
 def offer(rules: TurnContext, state: State) -> State:
     """Each waiting sale goes to its president, or drops when he may not protect it;
     then play goes on after the company whose turn it was."""
+    state, protector = next_protector(rules, state)
     game = state.game
     assert game is not None
-    while game.protection:
-        sale = game.protection[0]
-        company = state.company(sale.company)
-        assert company is not None
-        protector = company.president
-        if protector is not None and may_protect(rules, state, protector, sale):
-            return replace(state, game=replace(game, acting=protector))
-        state = state.with_company(drop_price(rules, state, company, sale.count))
-        game = replace(game, protection=game.protection[1:])
+    if protector is not None:
+        return replace(state, game=replace(game, acting=protector))
     state = replace(state, game=replace(game, acting=None))
     finished = state.turn.company
     if rules.connections.applies(rules.title(state)):

@@ -54,9 +54,11 @@ def drop_price(rules: TurnContext, state: State, company: Company, count: int) -
     return replace(company, market=cell, share_price=price(market, cell))
 
 
-def offer(rules: TurnContext, state: State, after: str) -> State:
-    """The seller's turn is over: each waiting sale goes to its president, or drops
-    when he may not protect it; then the turn goes on after ``after``."""
+def next_protector(rules: TurnContext, state: State) -> tuple[State, str | None]:
+    """The waiting sales in order: each whose president may not protect it drops the
+    price now; the first whose president may is his to decide (his ID), else None with
+    every sale dropped. A stock round's and an operating round's sales alike
+    (or_protection.py)."""
     game = state.game
     assert game is not None
     while game.protection:
@@ -65,9 +67,20 @@ def offer(rules: TurnContext, state: State, after: str) -> State:
         assert company is not None
         protector = company.president
         if protector is not None and may_protect(rules, state, protector, sale):
-            return replace(state, game=replace(game, acting=protector, resume_after=after))
+            return replace(state, game=game), protector
         state = state.with_company(drop_price(rules, state, company, sale.count))
         game = replace(game, protection=game.protection[1:])
+    return replace(state, game=game), None
+
+
+def offer(rules: TurnContext, state: State, after: str) -> State:
+    """The seller's turn is over: each waiting sale goes to its president, or drops
+    when he may not protect it; then the turn goes on after ``after``."""
+    state, protector = next_protector(rules, state)
+    game = state.game
+    assert game is not None
+    if protector is not None:
+        return replace(state, game=replace(game, acting=protector, resume_after=after))
     return replace(state, game=replace(game, resume_after=None,
                                        acting=sequence.next_player(state, after)))
 
