@@ -23,6 +23,7 @@ from oracle.harness.replay_record import replay_record
 from oracle.protocol.inprocess import InProcess
 from oracle.records.reader import load_record
 from tests.harness.requires import SHARED
+from tests.records.pinned import replay_as_pinned
 
 ENGINE = f"{sys.executable} {HERE / 'fakes' / 'record_engine.py'}"
 GAMES = sorted((SHARED / "real-games" / "1830").glob("*.json"))
@@ -143,12 +144,4 @@ def test_each_recorded_1870_game_replays_as_far_as_pinned(
         name: str, applied: int, total: int, stop: tuple[str, str] | None) -> None:
     """The 1870 records, through the whole-game engine: to their end with the recorded
     values, or to the pinned action, refused with the pinned code."""
-    path = GAMES_1870 / name
-    report = replay_record(load_record(path), InProcess(), path.name)
-    assert (report.applied, report.total) == (applied, total), report.text()
-    if stop is None:
-        assert report.stop is None and report.verdict() == "agrees", report.text()
-        assert all(r["record"] == r["engine"] for r in report.rows())
-    else:
-        assert report.stop is not None, report.text()
-        assert (report.stop.at, report.stop.code) == stop, report.text()
+    replay_as_pinned(GAMES_1870 / name, applied, total, stop)

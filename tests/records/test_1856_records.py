@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.harness.replay_record import replay_record
-from oracle.protocol.inprocess import InProcess
 from oracle.records.reader import load_record
 from oracle.records.titles import game_options
 from tests.harness.requires import SHARED
+from tests.records.pinned import replay_as_pinned
 
 GAMES = SHARED / "real-games" / "1856"
 
@@ -30,15 +29,8 @@ REPLAYS = [
                          ids=[r[0].split(".")[0] for r in REPLAYS])
 def test_each_recorded_1856_game_replays_as_far_as_pinned(
         name: str, applied: int, total: int, stop: tuple[str, str] | None) -> None:
-    path = GAMES / name
-    report = replay_record(load_record(path), InProcess(), path.name)
-    assert (report.applied, report.total) == (applied, total), report.text()
-    if stop is None:
-        assert report.stop is None and report.verdict() == "agrees", report.text()
-        assert all(r["record"] == r["engine"] for r in report.rows())
-    else:
-        assert report.stop is not None, report.text()
-        assert (report.stop.at, report.stop.code) == stop, report.text()
+    report = replay_as_pinned(GAMES / name, applied, total, stop)
+    if report.stop is not None:
         assert "CGR formation" in report.stop.reason
 
 
