@@ -23,6 +23,8 @@ _TILE = re.compile(r"^tile (\S+) rotation ([0-5])$")
 _TOKEN = re.compile(r"^token (\S+?)(?: city ([0-9]))?$")
 #: 1870: a destination token (DS-11, DS-12), placed by the company's connection run
 _DESTINATION = re.compile(r"^destination token (\S+?)(?: city ([0-9]))?$")
+#: TP-BONUS-01: a bonus token a private placed earlier (the port marker, the coal token)
+_BONUS = re.compile(r"^bonus token (\S+) \+([0-9]+) from (\S+)$")
 
 JSON = dict[str, Any]
 
@@ -214,6 +216,7 @@ def board(world: World, docstring: str) -> str:
     position = _position(world)
     tiles = {t["hex"]: t for t in position["tiles"]}
     tokens = list(position["tokens"])
+    bonus = list(position["bonus_tokens"])
     supply = dict(position["supply"])
     companies = {c["id"]: dict(c) for c in position["companies"]}
     for line in docstring.splitlines():
@@ -231,6 +234,9 @@ def board(world: World, docstring: str) -> str:
                 tokens.append({"hex": hex_id, "city": int(dm.group(2) or 0),
                                "company": dm.group(1)})
                 companies[dm.group(1)]["destination"] = "placed"
+            elif bm := _BONUS.match(fact):
+                bonus.append({"hex": hex_id, "private": bm.group(3), "company": bm.group(1),
+                              "value": int(bm.group(2))})
             elif km := _TOKEN.match(fact):
                 company = km.group(1)
                 if (company, hex_id) in world.notes.get(_HOMES, []):  # drawn after all
@@ -243,6 +249,7 @@ def board(world: World, docstring: str) -> str:
             elif fact:
                 raise AssertionError(f"unknown board fact {fact!r} on {hex_id}")
     _reload(world, dict(position, tiles=list(tiles.values()), tokens=tokens, supply=supply,
+                        bonus_tokens=bonus,
                         companies=[companies[c["id"]] for c in position["companies"]]))
     return docstring
 

@@ -43,18 +43,26 @@ Feature: Bonus-token privates: 1856 Great Lakes Shipping and 18AL South & North 
     Then the action is refused with reason "token/not_connected"
 
   @id:TP-BONUS-01-c @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
-  Scenario: From phase 6 there is no port marker to place
+  Scenario: From phase 6 a port marker placed earlier no longer adds to a run
+    # LPS placed the marker on its home port, Maudaumin, before the first 6 train;
+    # the first 6 train began phase 6 and the marker stopped counting (the GLSC closed on
+    # use, the other privates at the first 5 train)
     Given an 18xx "1856" game in phase "6"
-    And "WGB" is run by "P1" with $300 in treasury
+    And "LPS" is run by "P1" with $300 in treasury
+    And "LPS" owns a "6" train
     And the board
       """
-            H17 port town       J11 Guelph [WGB]
-      J11: token WGB
+        B13 Sarnia (off-board, 30 yellow / 50 brown) ── C14 [57] Maudaumin port [LPS]
+      C14: tile 57 rotation 2, token LPS, bonus token LPS +20 from GLSC
       """
-    And the private "GLSC" is owned by "WGB"
-    And it is "WGB"'s turn in the "token" step
-    When "WGB" places a token on "H17" using "GLSC"
-    Then the action is refused with reason "phase/bonus_removed"
+    And every private is closed
+    And it is "LPS"'s turn in the "route" step
+    When "LPS" runs its trains
+      """
+      6: C14 B13
+      """
+    Then the action is accepted
+    And the run earns $70
 
   @id:TP-BONUS-01-d @ruling:TP-BONUS-01 @source:003 @open @option:bonus_token_reading=published
   Scenario: The port marker goes on port hexes only

@@ -19,9 +19,10 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from oracle.eighteen.api import API
-from oracle.eighteen.model.state import State
+from oracle.eighteen.model.state import BonusToken, State
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.reachable_track import components
+from oracle.eighteen.whole.rights import FOR_SALE
 
 JSON = dict[str, Any]
 
@@ -56,6 +57,11 @@ CONDITIONS: dict[str, str] = {
     "track": "every tile is laid joined by track to a station of the laying company, "
              "or by a private's power on its own hex (TP-DH30-01, TP-WSR56-01, "
              "TP-PFB35-01); track is never removed",
+    "bonus_tokens": "a bonus token is placed by its private's token power, one per "
+                    "private, on a hex the power names, worth the power's bonus (1856's rights: "
+                    "on the right's hexes, for at most three companies), and a "
+                    "private that closes on its token is closed once the token is down "
+                    "(TP-BONUS-01)",
     "stations": "a station token is placed where the company's track reaches from its "
                 "home, or by a private's power on its hex (TP-DH30-02, TP-NF35-01, "
                 "TP-PFB35-02, TP-WSR56-02, TP-WS18GA-01)",
@@ -284,12 +290,56 @@ def _stations(f: _Facts) -> list[str]:
     return out
 
 
+def _bonus_tokens(f: _Facts) -> list[str]:
+    rights = f.title.whole.rights if f.title.whole is not None else {}
+    out = []
+    for b in f.state.bonus_tokens:
+        if b.private in rights:
+            out += _right_token(f, b, rights[b.private])
+            continue
+        pdef = f.privates.get(b.private)
+        power = pdef.token if pdef is not None else None
+        where = f"bonus_tokens[{b.hex}]"
+        if pdef is None or power is None or not power.bonus:
+            out.append(f"{where}: {b.private} places no bonus token")
+            continue
+        if b.hex not in power.hexes:
+            out.append(f"{where}: not a hex {b.private}'s token goes on")
+        if b.value != power.bonus or b.others not in (0, power.open_bonus):
+            out.append(f"{where}: worth {b.value}/{b.others}, {b.private}'s token is "
+                       f"{power.bonus}/{power.open_bonus}")
+        if (placed := sum(t.private == b.private for t in f.state.bonus_tokens)) > 1:
+            out.append(f"{where}: {b.private} places one token, {placed} found")
+        private = f.state.private(b.private)
+        # the open variant (1870's open port, others > 0) leaves its private open
+        if pdef.closes in ("token", "any") and not b.others and private is not None \
+                and not private.closed:
+            out.append(f"{where}: {b.private} open, yet placing its token closed it")
+    return out
+
+
+def _right_token(f: _Facts, b: BonusToken, right: tuple[tuple[str, ...], int]) -> list[str]:
+    """1856's bridge and tunnel rights (whole/rights.py): a token on each of the right's
+    hexes for the private's buyer and for at most ``FOR_SALE`` companies more."""
+    hexes, bonus = right
+    where = f"bonus_tokens[{b.hex}]"
+    out = []
+    if b.hex not in hexes or b.value != bonus or b.others:
+        out.append(f"{where}: not {b.private}'s right ({bonus} on {', '.join(hexes)})")
+    holders = {t.company for t in f.state.bonus_tokens
+               if t.private == b.private and t.hex == b.hex}
+    if len(holders) > 1 + FOR_SALE:
+        out.append(f"{where}: {len(holders)} companies hold {b.private}'s right")
+    return out
+
+
 CHECKS: dict[str, Callable[[_Facts], list[str]]] = {
     "home": _home, "president": _president, "phase_trains": _phase_trains,
     "tile_colours": _tile_colours, "tile_counts": _tile_counts,
     "privates_closed": _privates_closed, "privates_sold": _privates_sold,
     "certificates": _certificates, "private_sales": _private_sales, "blocked_hexes": _blocked_hexes,
     "presidents": _presidents, "track": _track, "stations": _stations,
+    "bonus_tokens": _bonus_tokens,
 }
 
 

@@ -5,7 +5,9 @@ each condition catching a small position play cannot reach."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -155,6 +157,11 @@ def _never_sold(p: JSON) -> None:
     _private(p, "BO")["owner"] = "PRR"
 
 
+def _stray_bonus(p: JSON) -> None:
+    # 1830's C&S places no token at all, let alone a bonus
+    p["bonus_tokens"] = [{"hex": "H12", "private": "CS", "company": "PRR", "value": 20}]
+
+
 #: condition -> the changes to the base position that break it (and nothing else)
 BREAKS = {
     "home": [_no_home], "president": [_no_president],
@@ -163,7 +170,7 @@ BREAKS = {
     "privates_sold": [_unsold_private], "certificates": [_certificate_lost],
     "private_sales": [_early_sale, _never_sold],
     "blocked_hexes": [_blocked], "presidents": [_minority_president],
-    "track": [_stray_tile], "stations": [_stray_station],
+    "track": [_stray_tile], "stations": [_stray_station], "bonus_tokens": [_stray_bonus],
 }
 
 
@@ -183,3 +190,28 @@ def test_each_condition_catches_a_position_play_cannot_reach(condition: str) -> 
 def test_a_position_of_another_title_is_refused() -> None:
     with pytest.raises(ValueError):
         unreachable("1870", _base())
+
+
+def _port_marker_opening() -> JSON:
+    """TP-BONUS-01-c's start: 1856, phase 6, LPS's port marker on Maudaumin (C14)."""
+    path = Path(__file__).resolve().parents[2] / "oracle/eighteen/data/openings.json"
+    found: JSON = next(o["position"] for o in json.loads(path.read_text())["openings"]
+                       if o["scenario"] == "TP-BONUS-01-c")
+    return found
+
+
+@pytest.mark.parametrize(("field", "value", "why"), [
+    ("closed", False, "placing its token closed it"),
+    ("hex", "C12", "not a hex GLSC's token goes on"),
+    ("value", 30, "worth 30/0"),
+])
+def test_a_port_marker_breaks_bonus_tokens_only_as_play_cannot(field: str, value: Any,
+                                                               why: str) -> None:
+    position = copy.deepcopy(_port_marker_opening())
+    assert unreachable("1856", position) == []
+    if field == "closed":
+        _private(position, "GLSC")["closed"] = False
+    else:
+        position["bonus_tokens"][0][field] = value
+    found = [f for f in unreachable("1856", position) if f.startswith("bonus_tokens:")]
+    assert any(why in f for f in found), found

@@ -14,11 +14,7 @@ from oracle.eighteen.reachable import unreachable
 #: condition -> the scenarios whose start position still breaks it (docs/18xx.md,
 #: "Reachable positions", says why each is left): a new breach fails the test, and so
 #: does a listed one that no longer breaks (shorten the list)
-KNOWN: dict[str, set[str]] = {
-    # 1856's port marker from phase 6 on: by the title's data the first 5 train
-    # closed the GLSC before
-    "privates_closed": {"TP-BONUS-01-c"},
-}
+KNOWN: dict[str, set[str]] = {}
 
 
 def _known(condition: str, scenario: str, title: str) -> bool:

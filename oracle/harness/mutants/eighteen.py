@@ -350,7 +350,7 @@ MUTANTS: list[Mutant] = [
        _power("1856", "GLSC", "token", connected=True)),
     _m("18xx_glsc_stays_open", ("TP-BONUS-01",), "GLSC stays open after its marker",
        _private("1856", "GLSC", closes="never")),
-    _m("18xx_bonus_never_removed", ("TP-BONUS-01",), "port marker still placed in phase 6",
+    _m("18xx_bonus_never_removed", ("TP-BONUS-01",), "the port marker never leaves: it still counts from phase 6",
        _power("1856", "GLSC", "token", bonus_removed_in_phase="")),
     _m("18xx_snar_no_connection", ("TP-BONUS-01",), "S&NA coal token unconnected, trainless",
        _power("18AL", "SNAR", "token", connected=False)),
