@@ -15,7 +15,6 @@ campaign's options. ``tests/eighteen/test_openings.py`` holds the file to the su
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from typing import Any
 import pytest
 
 from oracle.games import get_game
+from oracle.harness.given_capture import append_record, given_position
 from oracle.harness.suite_info import front_door
 
 FORMAT = "railrules-openings/1"
@@ -40,21 +40,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
                            step: Any, step_func: Any) -> None:
     """At a scenario's first step that is no Given: its position, once."""
-    out = request.config.getoption(_OUT_OPTION)
-    if not out or step.type == "given" or request.node.stash.get(_SEEN, False):
-        return
-    request.node.stash[_SEEN] = True
-    world = request.getfixturevalue("world")
-    if world.position is None:
+    found = given_position(request, step, request.config.getoption(_OUT_OPTION))
+    if found is None:
         return
     tags = sorted(t for t in scenario.tags if t.startswith("id:"))
-    record = {"scenario": tags[0][3:] if tags else scenario.name, "game": world.game,
-              "position": copy.deepcopy(world.position)}
-    with open(out, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(record, sort_keys=True) + "\n")
-
-
-_SEEN = pytest.StashKey[bool]()
+    append_record(request.config.getoption(_OUT_OPTION),
+                  {"scenario": tags[0][3:] if tags else scenario.name, "game": found[0],
+                   "position": found[1]})
 
 
 def capture(game: str) -> list[dict[str, Any]]:

@@ -10,7 +10,6 @@ given again (``--positions FILE``) to build the site without running anything.
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -22,10 +21,10 @@ from typing import Any
 import pytest
 
 from oracle.harness.collect import record_id
+from oracle.harness.given_capture import append_record, given_position
 from oracle.harness.suite_info import front_door
 
 _OUT_OPTION = "--railrules-site-positions"
-_SEEN = pytest.StashKey[bool]()
 #: the largest positions file read back (the whole suite's is some 10 MB)
 FILE_BOUND = 256 << 20
 
@@ -37,17 +36,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_bdd_before_step(request: pytest.FixtureRequest, feature: Any, scenario: Any,
                            step: Any, step_func: Any) -> None:
-    out = request.config.getoption(_OUT_OPTION)
-    if not out or step.type == "given" or request.node.stash.get(_SEEN, False):
-        return
-    request.node.stash[_SEEN] = True
-    world = request.getfixturevalue("world")
-    if world.position is None:
-        return
-    record = {"id": record_id(request.node), "game": world.game,
-              "position": copy.deepcopy(world.position)}
-    with open(out, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(record, sort_keys=True) + "\n")
+    found = given_position(request, step, request.config.getoption(_OUT_OPTION))
+    if found is not None:
+        append_record(request.config.getoption(_OUT_OPTION),
+                      {"id": record_id(request.node), "game": found[0], "position": found[1]})
 
 
 def capture(games: Sequence[str], keep: Path | None = None) -> dict[str, dict[str, Any]]:
