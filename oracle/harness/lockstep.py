@@ -27,10 +27,11 @@ the game played step by step.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
-from oracle.core.made import as_json, same
+from oracle.core.made import Listed, as_json, same
 from oracle.harness.canonical_keys import key
 from oracle.harness.lockstep_compare import Comparing
 from oracle.harness.lockstep_played import (
@@ -60,14 +61,15 @@ Chooser = Callable[[int, list[JSON]], JSON | None]
 
 
 class TextChooser(Protocol):
-    """A ``Chooser`` that can also draw from the sorted actions' canonical texts
-    (``from_texts``: the action chosen, as JSON, or None), with the same draws as
-    from the actions themselves. Where the chooser has it, a lockstep of two
-    in-process engines has A list its actions as texts too (``InProcess.texts``)."""
+    """A ``Chooser`` that can also draw from A's listing as canonical texts in
+    canonical order (``from_listed``: the place in ``Listed.texts`` of the action
+    chosen, or None), with the same draws as from the sorted actions themselves.
+    Where the chooser has it, an in-process A lists its actions as texts
+    (``InProcess.texts``)."""
 
     def __call__(self, step: int, legal: list[JSON]) -> JSON | None: ...
 
-    def from_texts(self, step: int, texts: list[str]) -> JSON | None: ...
+    def from_listed(self, step: int, listed: Listed) -> int | None: ...
 
 
 class Lockstep(Comparing, Sides):
@@ -77,8 +79,8 @@ class Lockstep(Comparing, Sides):
         super().__init__(a, b, game)
         #: the canonical keys of the sorted legal actions chosen from
         self._keys: list[str] = []
-        #: the actions chosen from are A's texts (``Listed``): ``TextChooser.from_texts``
-        self._texts = False
+        #: the place among the actions chosen from of the one chosen (``from_listed``)
+        self._index: int | None = None
         #: the action being applied (a side failing then: the error names it)
         self._trying: JSON | None = None
         #: where a list: each position a game reaches, before each action (A's, which
@@ -91,7 +93,7 @@ class Lockstep(Comparing, Sides):
         neither side answers what the game needs (``Played.stopped``); from ``start``
         (both sides are handed that position) or else a new game."""
         played = Played(list(players), dict(options), start=start)
-        self._trying = None
+        self._trying = self._index = None
         # Two in-process engines answer ``apply`` with a ``Made`` (oracle.core.made)
         # while this game lasts: compared by their exact texts, no JSON built
         made = [side for side in (self.a, self.b) if type(side) is InProcess] \
@@ -101,9 +103,9 @@ class Lockstep(Comparing, Sides):
         if made:  # B's listing is only compared: its texts alone (``Listed``)
             made[1].texts = True
         # A's too (in process, whoever B is) where the chooser draws from texts
-        # (``TextChooser``): B's listing is keyed as before and compared with them
+        # (``TextChooser``): a B that lists dicts has them keyed and compared with them
         texts_a = self.a if type(self.a) is InProcess \
-            and callable(getattr(choose, "from_texts", None)) else None
+            and callable(getattr(choose, "from_listed", None)) else None
         if texts_a is not None:
             texts_a.texts = True
         try:
@@ -167,14 +169,14 @@ class Lockstep(Comparing, Sides):
         while True:
             if self.positions is not None:
                 self.positions.append(as_json(pa))
-            found = self._compare(played, step, self._asker(pending, pa, pb), pa)
-            if found is None:
+            legal = self._compare(played, step, self._asker(pending, pa, pb), pa)
+            if legal is None or played.over or not legal or step >= max_actions:
                 return
-            legal = found
-            if played.over or not legal or step >= max_actions:
-                return
-            action = cast(TextChooser, choose).from_texts(step, legal) \
-                if self._texts else choose(step, legal)
+            if type(legal) is Listed:  # A's texts (``TextChooser``): chosen by place
+                self._index = cast(TextChooser, choose).from_listed(step, legal)
+                action = None if self._index is None else json.loads(legal.at(self._index))
+            else:
+                action = choose(step, cast(list[JSON], legal))
             if action is None:
                 return
             self._trying = action
@@ -226,8 +228,12 @@ class Lockstep(Comparing, Sides):
 
     def _played(self, played: Played, action: JSON) -> None:
         """Add ``action`` to the trace, with its index among the sorted actions chosen
-        from."""
+        from (the chooser's, where it chose by place)."""
         played.actions.append(action)
+        index, self._index = self._index, None
+        if index is not None:
+            played.choices.append(index)
+            return
         try:
             played.choices.append(self._keys.index(key(action)))
         except ValueError:  # not among them (a replayed trace's action)

@@ -11,6 +11,7 @@ keyed again (docs/fuzz.md, "Speed").
 from __future__ import annotations
 
 import json
+from collections import Counter
 from operator import itemgetter
 from typing import Any, Final
 
@@ -28,11 +29,9 @@ class Comparing:
 
     #: the canonical keys of the sorted legal actions chosen from
     _keys: list[str]
-    #: the actions chosen from are A's texts (``Listed``): ``TextChooser.from_texts``
-    _texts: bool
 
     def _compare(self, played: Played, step: int, both: Both,
-                 position: JSON) -> list[Any] | None:
+                 position: JSON) -> list[Any] | Listed | None:
         """Compare the queries on the current ``position`` (both sides'); the sorted
         legal actions to choose from (A's, or B's where A declines to list them), or
         None after recording a divergence or why the game stopped."""
@@ -48,8 +47,7 @@ class Comparing:
             return None
         listed = lb if type(lb) is Listed else None  # B's texts alone (InProcess.texts)
         if type(la) is Listed:  # A's too: chosen from by their texts, no dicts at all
-            return self._compare_texts(played, step, both, position, la, lb, b_gap)
-        self._texts = False
+            return self._compare_listed(played, step, both, position, la, lb, b_gap)
         if a_gap:
             la = lb if listed is None else listed.json()
         # Each action is keyed once (its canonical text), all of A's at once: sorting,
@@ -59,37 +57,49 @@ class Comparing:
         by_key = sorted(zip(texts, la, strict=True), key=_first)
         legal = [x for _, x in by_key]
         self._keys = [k for k, _ in by_key]
-        if not a_gap and not b_gap and whole != (key(lb) if listed is None else
-                                                 "[" + ",".join(listed.texts) + "]") \
+        if not a_gap and not b_gap and (
+                whole != key(lb) if listed is None else self._keys != listed.texts) \
                 and not self._same_listing(played, step, self._keys,
                                            keys(lb) if listed is None else listed.texts):
             return None  # (the same list in the same order needs no more)
         return legal if self._rest(played, step, both, position, not legal) else None
 
-    def _compare_texts(self, played: Played, step: int, both: Both, position: JSON,
-                       la: Listed, lb: Any, b_gap: bool) -> list[Any] | None:
-        """``_compare`` where A listed its actions as their canonical texts (``Listed``):
-        the same comparisons; the sorted texts are chosen from."""
-        self._texts = True
-        self._keys = legal = sorted(la.texts)
-        if not b_gap:  # B's texts, or its dicts keyed (a served B)
-            texts_b = lb.texts if type(lb) is Listed else keys(lb)
-            if la.texts != texts_b and not self._same_listing(played, step, legal, texts_b):
-                return None  # (the same list in the same order needs no more)
-        return legal if self._rest(played, step, both, position, not legal) else None
+    def _compare_listed(self, played: Played, step: int, both: Both, position: JSON,
+                        la: Listed, lb: Any, b_gap: bool) -> Listed | None:
+        """``_compare`` where A listed its actions as their canonical texts in canonical
+        order (``Listed``): the same comparisons, chosen from by place. Two ``Listed``
+        are both in canonical order: equal groups, or else equal texts, are equal
+        listings; a B that lists dicts has them keyed and sorted."""
+        if not b_gap:
+            if type(lb) is Listed:
+                if not la.same(lb) and not self._same_listing(played, step, la.texts,
+                                                              lb.texts):
+                    return None
+            else:
+                texts_b = sorted(keys(lb))
+                if la.texts != texts_b and not self._same_listing(played, step, la.texts,
+                                                                  texts_b):
+                    return None
+        return la if self._rest(played, step, both, position, not la.groups) else None
 
     @staticmethod
     def _same_listing(played: Played, step: int, texts_a: list[str],
                       texts_b: list[str]) -> bool:
-        """Whether two listings (canonical texts) hold the same actions, as many; else
-        the ``legal_actions`` divergence, naming the actions only one side lists."""
+        """Whether two listings (canonical texts) hold the same actions, each as many
+        times; else the ``legal_actions`` divergence, naming the actions only one side
+        lists (and, where both list the same ones, those one side lists more often)."""
         ka, kb = set(texts_a), set(texts_b)
-        if ka == kb and len(texts_a) == len(texts_b):
+        if ka == kb and sorted(texts_a) == sorted(texts_b):
             return True
-        played.divergence = Divergence(step, "legal_actions", {
+        detail: JSON = {
             "count_a": len(texts_a), "count_b": len(texts_b),
             "only_a": [json.loads(x) for x in sorted(ka - kb)][:20],
-            "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]})
+            "only_b": [json.loads(x) for x in sorted(kb - ka)][:20]}
+        if ka == kb:
+            ca, cb = Counter(texts_a), Counter(texts_b)
+            detail["more_often_a"] = [json.loads(x) for x in sorted(ca - cb)][:20]
+            detail["more_often_b"] = [json.loads(x) for x in sorted(cb - ca)][:20]
+        played.divergence = Divergence(step, "legal_actions", detail)
         return False
 
     def _rest(self, played: Played, step: int, both: Both, position: JSON,

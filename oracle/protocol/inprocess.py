@@ -10,7 +10,7 @@ from typing import Any, Final, cast
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
-from oracle.core.made import Listed, Made, Making, as_json
+from oracle.core.made import Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.implementation import (
     JSON,
@@ -91,10 +91,10 @@ class InProcess(Implementation):
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         api = self._game(game)
         position = _read(api, position)
-        texts = cast(Making, api).legal_texts(position) \
-            if self.texts and hasattr(api, "legal_texts") else None
-        if texts is not None:  # a ``Listed`` stands in for the list: only the lockstep
-            return cast(list[JSON], Listed(texts))  # sees it
+        listed = cast(Making, api).legal_listed(position) \
+            if self.texts and hasattr(api, "legal_listed") else None
+        if listed is not None:  # a ``Listed`` stands in for the list: only the lockstep
+            return cast(list[JSON], listed)  # sees it
         result: list[JSON] = api.legal_actions(position)
         return result
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from oracle.core.errors import MalformedInput
-from oracle.core.made import Made
+from oracle.core.made import Listed, Made
 from oracle.core.options import OptionSpec
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema
@@ -16,7 +16,8 @@ from oracle.rocket.actions import action_from_json
 from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.listing import legal_json, legal_texts
+from oracle.rocket.rules.canonical import legal_groups
+from oracle.rocket.rules.listing import legal_json
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -87,12 +88,13 @@ class RocketAPI(Pins[State]):
         state = self._state(position)
         return Made(self, self.rules.apply(state, action_from_json(action)))
 
-    def legal_texts(self, position: JSON) -> list[str] | None:
-        """The legal actions' canonical texts (oracle.core.made.Listed), for the fuzz
-        lockstep's side whose listing is only compared; None for a subclass."""
+    def legal_listed(self, position: JSON) -> Listed | None:
+        """The legal actions' canonical texts in canonical order (oracle.core.made.Listed,
+        rules/canonical.py), for the fuzz lockstep, which compares them and chooses
+        from them; None for a subclass."""
         if type(self) is not RocketAPI:
             return None
-        return legal_texts(self.rules, self._state(position))
+        return Listed(legal_groups(self.rules, self._state(position)))
 
     def position_json(self, state: State) -> JSON:
         return codec.to_json(state)
