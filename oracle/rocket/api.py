@@ -163,13 +163,16 @@ def _text(position: JSON) -> bytes:
 def scores(state: State) -> JSON:
     """Money so far (pounds), or victory points in the 2018 edition."""
     vp = state.options.edition == "2018"
-    values = {p: (h.money / 1000 if vp else h.money)
-              for p, h in zip(state.players, state.holdings, strict=True)}
-    best = max(values.values())
-    return {"unit": "vp" if vp else "pounds", "scores": values, "over": state.phase == OVER,
-            "end_reason": state.end_reason,
-            "winners": sorted(p for p, v in values.items() if v == best)
-            if state.phase == OVER else []}
+    money = [h.money for h in state.holdings]
+    values = dict(zip(state.players, [m / 1000 for m in money] if vp else money,
+                      strict=True))
+    over = state.phase == OVER
+    winners: list[str] = []
+    if over:
+        best = max(values.values())
+        winners = sorted(p for p, v in values.items() if v == best)
+    return {"unit": "vp" if vp else "pounds", "scores": values, "over": over,
+            "end_reason": state.end_reason, "winners": winners}
 
 
 API = RocketAPI()
