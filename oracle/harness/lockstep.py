@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast
 from oracle.core.made import Listed, as_json, same
 from oracle.harness.canonical_keys import key
 from oracle.harness.lockstep_compare import Comparing
+from oracle.harness.lockstep_digests import Digests
 from oracle.harness.lockstep_played import (
     Divergence,
     Played,
@@ -42,7 +43,8 @@ from oracle.harness.lockstep_played import (
     position_summary,
     short,
 )
-from oracle.harness.lockstep_sides import _GAPS, Both, Sides, _Gap, _Step
+from oracle.harness.lockstep_sides import _GAPS, Both, _Gap, _Step
+from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import (
     JSON,
     Errored,
@@ -72,7 +74,7 @@ class TextChooser(Protocol):
     def from_listed(self, step: int, listed: Listed) -> int | None: ...
 
 
-class Lockstep(Comparing, Sides):
+class Lockstep(Digests, Comparing):
     """A (the chooser) and B (the reference) on one game."""
 
     def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
@@ -108,6 +110,9 @@ class Lockstep(Comparing, Sides):
             and callable(getattr(choose, "from_listed", None)) else None
         if texts_a is not None:
             texts_a.texts = True
+        digests_b = self.b if self._digests and isinstance(self.b, ProtocolClient) else None
+        if digests_b is not None:  # B's inspects ask for digests while the game lasts
+            digests_b.digests = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -125,6 +130,8 @@ class Lockstep(Comparing, Sides):
                 side.made = side.texts = False
             if texts_a is not None:
                 texts_a.texts = False
+            if digests_b is not None:
+                digests_b.digests = False
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:
@@ -169,6 +176,7 @@ class Lockstep(Comparing, Sides):
         while True:
             if self.positions is not None:
                 self.positions.append(as_json(pa))
+            self._pb = pb
             legal = self._compare(played, step, self._asker(pending, pa, pb), pa)
             if legal is None or played.over or not legal or step >= max_actions:
                 return
@@ -186,6 +194,8 @@ class Lockstep(Comparing, Sides):
                     va, vb = pending.both("apply")
                 else:
                     va, vb = self._both("apply", pa, pb, action)
+                if self._digests:  # B's position by its digest: A's, or B's own whole
+                    vb = self._whole_position(va, vb, pb, action)
             except InvalidReply:  # about the position the action makes: in the trace,
                 self._played(played, action)  # so a replay (the shrinker) reaches it
                 raise

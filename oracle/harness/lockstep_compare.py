@@ -30,12 +30,17 @@ class Comparing:
     #: the canonical keys of the sorted legal actions chosen from
     _keys: list[str]
 
+    def _whole_listing(self, la: Any, lb: Any) -> Any:
+        """B's listing, whole where B answered by digest (``lockstep_digests``)."""
+        return lb
+
     def _compare(self, played: Played, step: int, both: Both,
                  position: JSON) -> list[Any] | Listed | None:
         """Compare the queries on the current ``position`` (both sides'); the sorted
         legal actions to choose from (A's, or B's where A declines to list them), or
         None after recording a divergence or why the game stopped."""
         la, lb = both("legal_actions")
+        lb = self._whole_listing(la, lb)  # B's digest: A's listing, or B's own whole
         a_gap, b_gap = isinstance(la, _Gap), isinstance(lb, _Gap)
         if a_gap:
             played.decline("A", la.how, "legal_actions", step, position)

@@ -19,6 +19,7 @@ from typing import Any, Final
 from oracle.harness.lockstep_played import HOWS, how_declined
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.decisions import Decisions
+from oracle.protocol.digests import DIGESTS_FEATURE
 from oracle.protocol.implementation import (
     INSPECT_QUESTIONS,
     JSON,
@@ -97,6 +98,14 @@ class Sides:
         self._reference_b = isinstance(b, ProtocolClient) and _reference(a)
         self.codes = True
         self._conventions(a, b)
+        #: B answers positions and listings by digests while a game is played, read
+        #: against A's whole answers (lockstep_digests.py): where B declares the
+        #: feature and batches
+        self._digests = False
+        if isinstance(self.b, ProtocolClient):
+            with contextlib.suppress(ImplementationOutcome):  # no handshake: its
+                # failure shows in play
+                self._digests = self.b.batches() and self.b.declares(DIGESTS_FEATURE)
 
     def _conventions(self, a: Implementation, b: Implementation) -> None:
         """Protocol v2 (docs/protocol.md, "Version 2"): where one side plays forced passes

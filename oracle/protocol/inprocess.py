@@ -12,6 +12,7 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
 from oracle.core.made import Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
+from oracle.protocol.digests import from_keys
 from oracle.protocol.implementation import (
     JSON,
     Answers,
@@ -99,6 +100,16 @@ class InProcess(Implementation):
             return cast(list[JSON], listed)  # sees it
         result: list[JSON] = api.legal_actions(position)
         return result
+
+    def listing_texts(self, game: str, position: JSON) -> list[str]:
+        """The canonical listing where the engine writes one (``legal_listed``: its
+        texts sorted already), else the listing's dicts written out."""
+        api = self._game(game)
+        listed = cast(Making, api).legal_listed(_read(api, position)) \
+            if hasattr(api, "legal_listed") else None
+        if listed is None:
+            return super().listing_texts(game, position)
+        return from_keys(listed.texts)
 
     def batches(self) -> bool:
         """Yes: in one process ``start_inspect`` costs no more than single questions, and
