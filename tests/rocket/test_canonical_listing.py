@@ -27,7 +27,7 @@ def _full(rules: Rules, state: State) -> list[str]:
     return sorted(key(a) for a in legal_json(rules, state))
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 4))
 def test_the_groups_are_the_full_listing_sorted_at_every_position(seed: int,
                                                                   players: int) -> None:
