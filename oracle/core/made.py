@@ -43,21 +43,50 @@ class Making(Protocol):
         ``apply`` raises."""
         ...
 
-    def legal_texts(self, position: JSON) -> list[str] | None:
-        """The legal actions' canonical texts (``Listed``); None as for ``apply_made``."""
+    def legal_listed(self, position: JSON) -> Listed | None:
+        """The legal actions' canonical texts in canonical order (``Listed``); None as
+        for ``apply_made``."""
         ...
 
 
 class Listed:
     """Legal actions as their canonical texts (sorted keys, no spaces: the lockstep's
-    ``key`` of each), in the engine's order, for a side whose listing is only compared
-    (the lockstep's B) or chosen from by its texts (A, where the chooser draws from
-    texts): no dict built per action. ``json`` gives the actions."""
+    ``key`` of each), in canonical order (the texts sorted), for a side whose listing
+    is only compared (the lockstep's B) or chosen from by its texts (A): no dict built
+    per action. The texts come in ``groups``, each a tuple of texts of one action
+    type, one group after another: an engine writes each group once per what it
+    depends on (oracle/rocket/rules/canonical.py), so two equal listings hold the very
+    same groups more often than not and compare at one pointer a group (``same``).
+    ``texts`` gives them one after another, ``json`` the actions."""
 
-    __slots__ = ("texts",)
+    __slots__ = ("_texts", "groups")
 
-    def __init__(self, texts: list[str]) -> None:
-        self.texts = texts
+    def __init__(self, groups: list[tuple[str, ...]]) -> None:
+        self.groups = groups
+        self._texts: list[str] | None = None
+
+    @property
+    def texts(self) -> list[str]:
+        """Every text, in canonical order (sorted)."""
+        if self._texts is None:
+            self._texts = [t for group in self.groups for t in group]
+        return self._texts
+
+    def __len__(self) -> int:
+        return sum(map(len, self.groups))
+
+    def at(self, place: int) -> str:
+        """``texts[place]``, found group by group."""
+        if place >= 0:
+            for group in self.groups:
+                if place < len(group):
+                    return group[place]
+                place -= len(group)
+        raise IndexError(place)
+
+    def same(self, other: Listed) -> bool:
+        """Whether the two list the same texts (as many, in the same order)."""
+        return self.groups == other.groups or self.texts == other.texts
 
     def json(self) -> list[JSON]:
         return [json.loads(t) for t in self.texts]

@@ -12,15 +12,16 @@ import json
 import os
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import compress
-from operator import itemgetter, methodcaller
+from operator import methodcaller
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, overload
 
 import orjson
 
+from oracle.core.made import Listed
 from oracle.games import game_module, resolve
 from oracle.harness.fuzz_draft import FINDING_FILES
 from oracle.harness.lockstep import Lockstep, Played, TextChooser
@@ -106,7 +107,7 @@ _KINDS: Any = _Kinds()
 def random_chooser(rng: random.Random) -> TextChooser:
     """An action type first, then an action of that type: a game-neutral policy that
     keeps games moving (uniform over all actions would mostly shuffle pieces). It draws
-    from the actions or, the same draws, from their canonical texts (``from_texts``)."""
+    from the sorted actions or, the same draws, from a ``Listed`` (``from_listed``)."""
     def choose(step: int, legal: list[JSON]) -> JSON:
         # each action's type read once, in C (map): the same draws as reading it in a
         # loop per action, some 200 a step
@@ -114,16 +115,51 @@ def random_chooser(rng: random.Random) -> TextChooser:
         kind = rng.choice(sorted(set(kinds)))
         return rng.choice(list(compress(legal, map(kind.__eq__, kinds))))
 
-    def from_texts(step: int, texts: list[str]) -> JSON:
-        # one C call for all of them (``itemgetter``), each text's type read once ever
-        kinds = list(itemgetter(*texts)(_KINDS)) if len(texts) > 1 else [_KINDS[texts[0]]]
+    def from_listed(step: int, listed: Listed) -> int:
+        # each group holds texts of one type: its first text's type is the group's
+        groups = listed.groups
+        kinds = [_KINDS[group[0]] for group in groups]
         kind = rng.choice(sorted(set(kinds)))
-        chosen: JSON = json.loads(rng.choice(list(compress(texts, map(kind.__eq__, kinds)))))
-        return chosen
+        return rng.choice(_OfKind(groups, kinds, kind))
 
     chooser: Any = choose
-    chooser.from_texts = from_texts
+    chooser.from_listed = from_listed
     return cast(TextChooser, chooser)
+
+
+class _OfKind(Sequence[int]):
+    """The places (in ``Listed.texts``) of the texts of one type, in order, as a
+    sequence: ``rng.choice`` of it draws exactly as of the list of those texts (the
+    same length, the same order), without the list."""
+
+    def __init__(self, groups: list[tuple[str, ...]], kinds: list[str], kind: str) -> None:
+        self.parts: list[tuple[int, int]] = []  # (where the group starts, its size)
+        start = 0
+        for group, group_kind in zip(groups, kinds, strict=True):
+            if group_kind == kind:
+                self.parts.append((start, len(group)))
+            start += len(group)
+        self.size = sum(size for _, size in self.parts)
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> int: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self.size))]
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        for start, size in self.parts:
+            if i < size:
+                return start + i
+            i -= size
+        raise IndexError(i)  # (never: the sizes add up to ``size``)
 
 
 def players_of(campaign: Campaign, rng: random.Random) -> list[str]:

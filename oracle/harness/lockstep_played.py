@@ -8,6 +8,7 @@ side, by how it was declined and by feature (``action:TYPE`` for an action, else
 question: ``legal_actions``, ``scores``, ``game_over``, ``new_game``), keeping the first
 request of each with the action tried and a summary of the position it was asked
 about, so a campaign can say how much of what it played was compared at all.
+``position_diff`` and ``short`` write what a divergence shows.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from oracle.core.made import as_json
+from oracle.harness.canonical_keys import key
 from oracle.protocol.implementation import (
     JSON,
     ImplementationOutcome,
@@ -157,3 +159,26 @@ class Played:
                 first["action"] = action
             first["position"] = position_summary(position)
             self.first_declined[name] = first
+
+
+def short(value: Any, limit: int = 300) -> Any:
+    """``value``, or its canonical text cut to ``limit`` characters where longer."""
+    text = key(value)
+    return value if len(text) <= limit else text[:limit] + "..."
+
+
+def position_diff(a: Any, b: Any, path: str = "", out: list[JSON] | None = None,
+                  limit: int = 12) -> list[JSON]:
+    """The paths where two JSON values differ, with both values (at most ``limit``)."""
+    out = [] if out is None else out
+    if len(out) >= limit:
+        return out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            position_diff(a.get(k, "<absent>"), b.get(k, "<absent>"), f"{path}.{k}", out, limit)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            position_diff(x, y, f"{path}[{i}]", out, limit)
+    elif a != b:
+        out.append({"path": path.lstrip(".") or "(root)", "a": short(a), "b": short(b)})
+    return out

@@ -23,6 +23,7 @@ from typing import Any
 
 from oracle.core import reasons, wire_json
 from oracle.protocol.declarations import Declarations
+from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
@@ -43,7 +44,7 @@ from oracle.protocol.implementation import (
 )
 from oracle.protocol.levels import POSITIONS_GAP
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
-from oracle.protocol.messages import PROTOCOL_VERSION, reply_problem
+from oracle.protocol.messages import DIGEST_PARTS, PROTOCOL_VERSION, reply_problem
 from oracle.protocol.reply_checks import reply_checks
 from oracle.protocol.same_json import same_json
 from oracle.protocol.sandbox import Isolation
@@ -67,6 +68,10 @@ class ProtocolClient(Implementation):
     #: very same value, types exact (``same_json``), passed the game's checks as the
     #: oracle's own, so it is not checked again; any other position is checked
     reference_position: JSON | None = None
+    #: ask each ``inspect`` with ``digests`` (the fuzz lockstep switches it on for a
+    #: side whose handshake declares the feature, lockstep_sides.py): an accepted
+    #: action's position and the legal actions come back as ``Digest`` answers
+    digests: bool = False
 
     def __init__(self, command: str, *, timeout: float = 5.0, start_timeout: float = 15.0,
                  max_restarts: int = 3, max_reply_bytes: int = 16 << 20,
@@ -155,7 +160,7 @@ class ProtocolClient(Implementation):
         return self._post(proc, request, timeout)()
 
     def _post(self, proc: AdapterProcess, request: JSON,
-              timeout: float) -> Callable[[], JSON]:
+              timeout: float, digests: bool = False) -> Callable[[], JSON]:
         """Send ``request`` now; the returned call reads and checks its reply (the time
         limit counts from that call) and gives its result or raises its outcome."""
         cmd = request["cmd"]
@@ -172,12 +177,12 @@ class ProtocolClient(Implementation):
             proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
-        return lambda: self._reply(proc, cmd, seq, timeout, declines)
+        return lambda: self._reply(proc, cmd, seq, timeout, declines, digests)
 
     def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float,
-               declines: bool = False) -> JSON:
+               declines: bool = False, digests: bool = False) -> JSON:
         """``declines``: the request carries a position its game may decline (the
-        declared gap ``positions``)."""
+        declared gap ``positions``); ``digests``: an inspect asked with digests."""
         try:
             raw = proc.receive(timeout)
         except (Crashed, TimedOut) as err:
@@ -191,7 +196,7 @@ class ProtocolClient(Implementation):
             got = reply.get("seq") if isinstance(reply, dict) else reply
             raise self._fail(Crashed(f"reply to {cmd!r} has seq {got!r}, expected {seq!r}"))
         if self.validate:
-            bad = reply_problem(cmd, reply)
+            bad = reply_problem(cmd, reply, digests)
             if bad is not None:
                 raise self._fail(Crashed(f"reply to {cmd!r} breaks the protocol: {bad}",
                                          {"reply": raw[:2000].decode("utf-8", "replace")}),
@@ -283,7 +288,14 @@ class ProtocolClient(Implementation):
         it sent."""
         self._ensure()
         assert self._hello is not None
-        return INSPECT_FEATURE in (self._hello.get("features") or [])
+        return self.declares(INSPECT_FEATURE)
+
+    def declares(self, feature: str) -> bool:
+        """Whether the handshake lists ``feature`` among its optional ``features``."""
+        self._ensure()
+        assert self._hello is not None
+        features = self._hello.get("features")
+        return isinstance(features, list) and feature in features
 
     def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
                       action: JSON | None = None) -> Callable[[], Answers]:
@@ -300,10 +312,14 @@ class ProtocolClient(Implementation):
                          "ask": list(ask)}
         if action is not None:
             request["action"] = action
-        reply = self._post(self._ensure(), request, self.timeout)
-        return lambda: self._answers(reply(), list(ask), action is not None, game)
+        digests = self.digests
+        if digests:
+            request["digests"] = True
+        reply = self._post(self._ensure(), request, self.timeout, digests)
+        return lambda: self._answers(reply(), list(ask), action is not None, game, digests)
 
-    def _answers(self, parts: JSON, ask: list[str], applied: bool, game: str = "") -> Answers:
+    def _answers(self, parts: JSON, ask: list[str], applied: bool, game: str = "",
+                 digests: bool = False) -> Answers:
         """The ``Answers`` an inspect result gives; a result that leaves out a part it
         owes, or adds one nobody asked for, breaks the protocol (graded ``crash``, as a
         reply failing its schema is: the adapter is not killed). A part the game's checks
@@ -317,7 +333,11 @@ class ProtocolClient(Implementation):
                 f"expected {sorted(expected)}"), kill=False)
         answers: Answers = {}
         for question, part in parts.items():
-            if "result" in part:
+            if "result" in part and digests and question in DIGEST_PARTS and (
+                    question != "apply" or part["result"].get("accepted") is True):
+                # (its schema checked it; a refusal is read and checked as always)
+                answers[question] = digest_answer(part["result"])
+            elif "result" in part:
                 answers[question] = self._checked(question, game, ANSWERS[question](
                     part["result"]), "inspect")
             else:

@@ -156,6 +156,12 @@ class Implementation(ABC):
     def scores(self, game: str, position: JSON) -> JSON:
         """Scores so far (final scores once the game is over)."""
 
+    def listing_texts(self, game: str, position: JSON) -> list[str]:
+        """The legal actions' canonical texts (RFC 8785), sorted: what a digest of the
+        listing is made from (oracle.protocol.digests)."""
+        from oracle.protocol.digests import action_texts
+        return action_texts(self.legal_actions(game, position))
+
     def level(self) -> str:
         """How its refusals are graded (oracle.protocol.levels): ``reasons``, it cites
         our reason codes, or ``verdicts``, only accepted or refused counts."""

@@ -10,13 +10,16 @@ from typing import Any, Final, cast
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
-from oracle.core.made import Listed, Made, Making, as_json
+from oracle.core.made import Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
+from oracle.protocol.digests import from_keys
 from oracle.protocol.implementation import (
     JSON,
     Answers,
     Implementation,
+    ImplementationOutcome,
     Malformed,
+    Skipped,
     Unsupported,
     Verdict,
 )
@@ -91,12 +94,22 @@ class InProcess(Implementation):
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         api = self._game(game)
         position = _read(api, position)
-        texts = cast(Making, api).legal_texts(position) \
-            if self.texts and hasattr(api, "legal_texts") else None
-        if texts is not None:  # a ``Listed`` stands in for the list: only the lockstep
-            return cast(list[JSON], Listed(texts))  # sees it
+        listed = cast(Making, api).legal_listed(position) \
+            if self.texts and hasattr(api, "legal_listed") else None
+        if listed is not None:  # a ``Listed`` stands in for the list: only the lockstep
+            return cast(list[JSON], listed)  # sees it
         result: list[JSON] = api.legal_actions(position)
         return result
+
+    def listing_texts(self, game: str, position: JSON) -> list[str]:
+        """The canonical listing where the engine writes one (``legal_listed``: its
+        texts sorted already), else the listing's dicts written out."""
+        api = self._game(game)
+        listed = cast(Making, api).legal_listed(_read(api, position)) \
+            if hasattr(api, "legal_listed") else None
+        if listed is None:
+            return super().listing_texts(game, position)
+        return from_keys(listed.texts)
 
     def batches(self) -> bool:
         """Yes: in one process ``start_inspect`` costs no more than single questions, and
@@ -108,9 +121,39 @@ class InProcess(Implementation):
         outer = self._held
         self._held = (game, self._game(game))
         try:
+            if type(self) is InProcess and all(q in _ASKED for q in ask):
+                return self._inspect(game, position, ask, action)
             return super().start_inspect(game, position, ask, action)
         finally:
             self._held = outer
+
+    def _inspect(self, game: str, position: JSON, ask: Sequence[str],
+                 action: JSON | None) -> Callable[[], Answers]:
+        """``Implementation.start_inspect`` with each question called directly: the
+        same answers, the same failures kept, the same stop at a failure that is no
+        gap (every question of an in-process lockstep step comes this way)."""
+        answers: Answers = {}
+        if action is not None:
+            try:
+                verdict = self.apply(game, position, action)
+            except ImplementationOutcome as err:
+                answers["apply"] = err
+                return lambda: answers
+            answers["apply"] = verdict
+            if not verdict.accepted:
+                return lambda: answers
+            position = cast(JSON, verdict.position)
+        # The position apply just returned has been handed to nobody: it may be pinned.
+        with self.pinned(game, position) if action is not None else _UNPINNED:
+            for question in ask:
+                try:
+                    answers[question] = _ASKED[question](self, game, position)
+                except (Unsupported, Skipped) as err:
+                    answers[question] = err
+                except ImplementationOutcome as err:
+                    answers[question] = err
+                    break
+        return lambda: answers
 
     def start(self, question: str, game: str, position: JSON,
               action: JSON | None = None) -> Callable[[], Any]:
@@ -168,6 +211,12 @@ class InProcess(Implementation):
     def game_over(self, game: str, position: JSON) -> bool:
         api = self._game(game)
         return bool(api.game_over(_read(api, position)))
+
+
+#: an inspect's question -> the method answering it (``InProcess._inspect``)
+_ASKED: Final[dict[str, Callable[[InProcess, str, JSON], Any]]] = {
+    "legal_actions": InProcess.legal_actions, "scores": InProcess.scores,
+    "game_over": InProcess.game_over}
 
 
 def _read(api: GameAPI, position: JSON) -> JSON:

@@ -47,25 +47,32 @@ def request_problem(message: Any) -> str | None:
     return problem(message, f"{cmd}.request.json")
 
 
-def reply_problem(cmd: str, reply: Any) -> str | None:
-    """What is wrong with a reply to ``cmd``, or None: envelope first, then the result."""
+def reply_problem(cmd: str, reply: Any, digests: bool = False) -> str | None:
+    """What is wrong with a reply to ``cmd``, or None: envelope first, then the result
+    (an ``inspect`` asked with ``digests``: its digest parts' own schemas)."""
     envelope = problem(reply, "reply.json")
     if envelope is not None:
         return envelope
     if "result" in reply:
         bad = problem(reply["result"], f"{cmd}.result.json")
         if bad is None and cmd == "inspect":
-            return _parts_problem(reply["result"])
+            return _parts_problem(reply["result"], digests)
         return bad
     return None
 
 
-def _parts_problem(parts: dict[str, Any]) -> str | None:
+#: the inspect parts answered by digests where the request asks for them
+DIGEST_PARTS: Final = frozenset({"apply", "legal_actions"})
+
+
+def _parts_problem(parts: dict[str, Any], digests: bool) -> str | None:
     """Each part of an ``inspect`` result that is a result, checked against the schema
-    of the command it answers (the envelope of each part is in inspect.result.json)."""
+    of the command it answers (the envelope of each part is in inspect.result.json),
+    or of its digest form (``CMD.digest.json``) where digests were asked for."""
     for question, part in parts.items():
         if "result" in part:
-            bad = problem(part["result"], f"{question}.result.json")
+            form = "digest" if digests and question in DIGEST_PARTS else "result"
+            bad = problem(part["result"], f"{question}.{form}.json")
             if bad is not None:
                 return f"inspect part {question}: {bad}"
     return None
@@ -76,4 +83,4 @@ def all_schema_names() -> list[str]:
     names = ["reply.json"]
     for cmd in COMMANDS:
         names += [f"{cmd}.request.json", f"{cmd}.result.json"]
-    return names
+    return names + [f"{part}.digest.json" for part in sorted(DIGEST_PARTS)]

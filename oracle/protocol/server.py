@@ -16,6 +16,7 @@ from typing import IO, Any, Final
 from oracle.core import wire_json
 from oracle.core.cli_types import one_of, positive_int
 from oracle.core.errors import MalformedInput, RailrulesError
+from oracle.protocol.digests import DIGESTS_FEATURE, listing_digest, position_digest
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -41,7 +42,7 @@ def hello_result(impl: Implementation) -> JSON:
     about = {k: v for k, v in info.items() if k not in ("games", "level") and isinstance(v, str)}
     return {"protocol": PROTOCOL_VERSION, "level": impl.level(), "implementation": about,
             "games": info["games"],
-            "features": [INSPECT_FEATURE]}
+            "features": [INSPECT_FEATURE, DIGESTS_FEATURE]}
 
 
 def _load(impl: Implementation, msg: JSON) -> JSON:
@@ -64,30 +65,41 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
     """Several questions in one request (docs/protocol.md, "inspect"): each part is
     exactly the reply the single command would get, without ``seq``, so a question the
-    oracle cannot answer does not hide the others."""
+    oracle cannot answer does not hide the others. With ``digests`` (the feature
+    ``digests``), an accepted action's position and the legal actions are answered by
+    their digests (oracle.protocol.digests)."""
     game, position = msg["game"], msg["position"]
     unknown = [q for q in msg["ask"] if q not in INSPECT_QUESTIONS]
     if unknown:  # reached only with --no-check: the request schema names them otherwise
         raise Errored(f"inspect: ask {unknown!r}: each must be one of "
                       f"{', '.join(INSPECT_QUESTIONS)}")
+    digests = msg.get("digests") is True
     parts: JSON = {}
     if "action" in msg:
         part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
                                 "action": msg["action"]})
-        parts["apply"] = part
         result = part.get("result")
         if result is None or not result["accepted"]:
-            return parts
+            return {"apply": part}
         position = result["position"]
+        parts["apply"] = {"result": {"accepted": True,
+                                     "digest": position_digest(position)}} if digests else part
         # Nobody has seen the position apply just made: it may be pinned.
         with impl.pinned(game, position):
-            return {**parts, **_ask(impl, game, position, msg["ask"])}
-    return {**parts, **_ask(impl, game, position, msg["ask"])}
+            return {**parts, **_ask(impl, game, position, msg["ask"], digests)}
+    return {**parts, **_ask(impl, game, position, msg["ask"], digests)}
 
 
-def _ask(impl: Implementation, game: str, position: JSON, ask: list[str]) -> JSON:
-    return {question: _envelope(impl, {"cmd": question, "game": game, "position": position})
+def _ask(impl: Implementation, game: str, position: JSON, ask: list[str],
+         digests: bool = False) -> JSON:
+    return {question: _envelope(impl, {"cmd": question, "game": game, "position": position},
+                                DIGEST_HANDLERS if digests else HANDLERS)
             for question in ask}
+
+
+def _listing_digest(impl: Implementation, msg: JSON) -> JSON:
+    texts = impl.listing_texts(msg["game"], msg["position"])
+    return {"digest": listing_digest(texts), "count": len(texts)}
 
 
 #: cmd -> handler(implementation, request) -> result. An explicit table, no reflection.
@@ -107,6 +119,9 @@ HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
     "stop": lambda impl, msg: {},
     "inspect": _inspect,
 }
+#: the handlers of an inspect's questions asked with ``digests``
+DIGEST_HANDLERS: dict[str, Callable[[Implementation, JSON], JSON]] = {
+    **HANDLERS, "legal_actions": _listing_digest}
 
 
 def answer(impl: Implementation, line: bytes | str, check: bool = True) -> JSON:
@@ -132,11 +147,12 @@ def _reply(impl: Implementation, msg: Any, check: bool) -> JSON:
     return {"seq": seq, **_envelope(impl, msg)}
 
 
-def _envelope(impl: Implementation, msg: JSON) -> JSON:
+def _envelope(impl: Implementation, msg: JSON,
+              handlers: dict[str, Callable[[Implementation, JSON], JSON]] | None = None) -> JSON:
     """The reply to a checked request, without ``seq``: exactly one of result,
     unsupported, skipped, errored."""
     try:
-        return {"result": HANDLERS[msg["cmd"]](impl, msg)}
+        return {"result": (handlers or HANDLERS)[msg["cmd"]](impl, msg)}
     except Unsupported as err:
         return {"unsupported": {"feature": str(err.detail or msg["cmd"]),
                                 "reason": err.message}}

@@ -136,6 +136,16 @@ ACTIONS: dict[str, type[Action]] = {cls.type: cls for cls in (
     MoveStation, TakeToken, Pass)}
 
 
+#: record class -> its fields (name, type name), read once per class, not per action
+_FIELDS: dict[type[Action], tuple[tuple[str, str], ...]] = {
+    cls: tuple((f.name, str(f.type)) for f in fields(cls)) for cls in ACTIONS.values()}
+#: record class -> (the JSON key, the field, the type) of each field: ``from`` for
+#: ``source``, the key an action's JSON names it by
+_KEYED: dict[type[Action], tuple[tuple[str, str, type], ...]] = {
+    cls: tuple(("from" if name == "source" else name, name, int if kind == "int" else str)
+               for name, kind in spec) for cls, spec in _FIELDS.items()}
+
+
 def action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise MalformedInput("action", "an action is a JSON object")
@@ -144,7 +154,27 @@ def action_from_json(data: Any) -> Action:
     if cls is None:
         raise MalformedInput("action.type", f"unknown action type {kind!r} "
                              f"(known: {sorted(ACTIONS)})")
-    expected = {f.name: f.type for f in fields(cls)}
+    # The usual action: exactly its keys, each of its type (one pass, no copies);
+    # anything else is read field by field below, with the refusal naming the field.
+    keyed = _KEYED[cls]
+    if len(data) == len(keyed) + 1:
+        values: dict[str, Any] = {}
+        for key, name, want in keyed:
+            value = data.get(key, _ABSENT)
+            if type(value) is not want:
+                break
+            values[name] = value
+        else:
+            return cls(**values)
+    return _read(cls, str(kind), data)
+
+
+_ABSENT: Any = object()
+
+
+def _read(cls: type[Action], kind: str, data: dict[str, Any]) -> Action:
+    """``action_from_json`` field by field, naming the first field that is wrong."""
+    expected = dict(_FIELDS[cls])
     if cls is MoveStation:
         data = {("source" if k == "from" else k): v for k, v in data.items()}
     extra = set(data) - set(expected) - {"type"}

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from oracle.core.errors import MalformedInput
-from oracle.core.made import Made
+from oracle.core.made import Listed, Made
 from oracle.core.options import OptionSpec
 from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema
@@ -16,7 +16,8 @@ from oracle.rocket.actions import action_from_json
 from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.listing import legal_json, legal_texts
+from oracle.rocket.rules.canonical import legal_groups
+from oracle.rocket.rules.listing import legal_json
 from oracle.rocket.setup import initial_state, state_from_drawing
 from oracle.rocket.state import OVER, State
 
@@ -87,12 +88,13 @@ class RocketAPI(Pins[State]):
         state = self._state(position)
         return Made(self, self.rules.apply(state, action_from_json(action)))
 
-    def legal_texts(self, position: JSON) -> list[str] | None:
-        """The legal actions' canonical texts (oracle.core.made.Listed), for the fuzz
-        lockstep's side whose listing is only compared; None for a subclass."""
+    def legal_listed(self, position: JSON) -> Listed | None:
+        """The legal actions' canonical texts in canonical order (oracle.core.made.Listed,
+        rules/canonical.py), for the fuzz lockstep, which compares them and chooses
+        from them; None for a subclass."""
         if type(self) is not RocketAPI:
             return None
-        return legal_texts(self.rules, self._state(position))
+        return Listed(legal_groups(self.rules, self._state(position)))
 
     def position_json(self, state: State) -> JSON:
         return codec.to_json(state)
@@ -161,13 +163,16 @@ def _text(position: JSON) -> bytes:
 def scores(state: State) -> JSON:
     """Money so far (pounds), or victory points in the 2018 edition."""
     vp = state.options.edition == "2018"
-    values = {p: (h.money / 1000 if vp else h.money)
-              for p, h in zip(state.players, state.holdings, strict=True)}
-    best = max(values.values())
-    return {"unit": "vp" if vp else "pounds", "scores": values, "over": state.phase == OVER,
-            "end_reason": state.end_reason,
-            "winners": sorted(p for p, v in values.items() if v == best)
-            if state.phase == OVER else []}
+    money = [h.money for h in state.holdings]
+    values = dict(zip(state.players, [m / 1000 for m in money] if vp else money,
+                      strict=True))
+    over = state.phase == OVER
+    winners: list[str] = []
+    if over:
+        best = max(values.values())
+        winners = sorted(p for p, v in values.items() if v == best)
+    return {"unit": "vp" if vp else "pounds", "scores": values, "over": over,
+            "end_reason": state.end_reason, "winners": winners}
 
 
 API = RocketAPI()

@@ -7,6 +7,7 @@ positions share their board by reference.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
 from operator import or_
@@ -185,7 +186,24 @@ class Board:
     def zone_bits(self) -> dict[str, int]:
         """space -> the bits (``open_bits``) of the open land in its ``zone``; a space
         without a zone (not land) is its own zone."""
-        bits = self.open_bits
+        return self._zones_as(self.open_bits)
+
+    @cached_property
+    def open_land_texts(self) -> tuple[str, ...]:
+        """``open_land`` in the order of the spaces' JSON texts (``"A10"`` before
+        ``"A2"``): the order a listing sorted by the actions' canonical texts gives
+        the station spaces of one player's placements, or of one station's moves."""
+        return tuple(sorted(self.open_land, key=json.dumps))
+
+    @cached_property
+    def text_bits(self) -> tuple[dict[str, int], dict[str, int]]:
+        """``open_bits`` and ``zone_bits`` numbered in ``open_land_texts`` order: the
+        canonical listing (rules/canonical.py) reads station spaces off them in the
+        order of their texts, with no sort."""
+        bits = {s: 1 << i for i, s in enumerate(self.open_land_texts)}
+        return bits, self._zones_as(bits)
+
+    def _zones_as(self, bits: dict[str, int]) -> dict[str, int]:
         table = dict(bits)
         for s, zone in self.zone.items():
             table[s] = reduce(or_, (bits.get(x, 0) for x in zone), 0)

@@ -125,6 +125,20 @@ class Geometry:
             heading = None
         if not self.plain:
             return self._destinations(state, line_id, origin, heading)
+        return list(self._kept(state, line_id, origin, heading))
+
+    def destinations_kept(self, state: State, line_id: str) -> tuple[str, ...]:
+        """``destinations(state, line_id)`` as a tuple: for the plain geometry the one
+        the position keeps, no copy (the canonical listing keys a line's texts by it)."""
+        if not self.plain or type(self).destinations is not Geometry.destinations:
+            return tuple(self.destinations(state, line_id))
+        ln = state.lines[state.board.line_order[line_id]]
+        if ln.started and ln.loco is not None:
+            return self._kept(state, line_id, ln.loco, ln.heading)
+        return self._kept(state, line_id, state.board.places[line_id], None)
+
+    def _kept(self, state: State, line_id: str, origin: str,
+              heading: str | None) -> tuple[str, ...]:
         # The answer depends on the lines' places alone (origin, track, locomotives),
         # so the position keeps it until a line moves (State.evolve drops the cache).
         cache = state.destination_cache
@@ -132,7 +146,7 @@ class Geometry:
         found = cache.get(key)
         if found is None:
             found = cache[key] = self._plain_destinations(state, line_id, origin, heading)
-        return list(found)
+        return found
 
     def _destinations(self, state: State, line_id: str, origin: str,
                       heading: str | None) -> list[str]:

@@ -7,14 +7,16 @@ caught as before; the chooser draws the same actions from texts as from dicts.""
 
 from __future__ import annotations
 
+import json
 import random
-from itertools import islice
+from itertools import groupby, islice
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oracle.core.made import Listed
 from oracle.harness import fuzz_campaign
 from oracle.harness.canonical_keys import key
 from oracle.harness.fuzz_campaign import Campaign, play_one, random_chooser
@@ -39,9 +41,9 @@ class Counting(Lockstep):
 
     texts = 0
 
-    def _compare_texts(self, *args: Any) -> Any:
+    def _compare_listed(self, *args: Any) -> Any:
         self.texts += 1
-        return super()._compare_texts(*args)
+        return super()._compare_listed(*args)
 
 
 class MoverOneShort(Rules):
@@ -108,7 +110,7 @@ def test_one_field_of_a_made_position_differing_is_caught_with_its_path() -> Non
 
 def test_the_text_path_plays_the_games_the_dict_path_plays(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A chooser without ``from_texts`` has A list dicts (the path before): the same
+    """A chooser without ``from_listed`` has A list dicts (the path before): the same
     games, the same choices."""
     fast = [play_one(Lockstep(InProcess(), InProcess(), "rocket"), CAMPAIGN, i)
             for i in range(2)]
@@ -134,13 +136,23 @@ _VALUES = st.one_of(st.text(max_size=4), st.integers(), st.none(), st.booleans()
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.dictionaries(st.sampled_from(["type", "to", "x"]), _VALUES,
                                          max_size=3), min_size=1, max_size=12),
-                min_size=1, max_size=5), st.integers(0, 2**32))
-def test_the_chooser_draws_the_same_from_texts_as_from_dicts(
-        steps: list[list[dict[str, Any]]], seed: int) -> None:
-    by_dict, by_text = random_chooser(random.Random(seed)), random_chooser(random.Random(seed))
+                min_size=1, max_size=5), st.integers(0, 2**32), st.integers(1, 4))
+def test_the_chooser_draws_the_same_from_a_listing_as_from_dicts(
+        steps: list[list[dict[str, Any]]], seed: int, cut: int) -> None:
+    """However the sorted texts are cut into groups of one type (runs of one type cut
+    again every ``cut`` texts), the chooser picks the place of the action it picks
+    from the sorted dicts."""
+    by_dict, by_place = random_chooser(random.Random(seed)), random_chooser(random.Random(seed))
     for step, actions in enumerate(steps):
         ordered = sorted(actions, key=key)
-        assert by_text.from_texts(step, [key(a) for a in ordered]) == by_dict(step, ordered)
+        texts = [key(a) for a in ordered]
+        groups: list[tuple[str, ...]] = []
+        for _, run in groupby(texts, key=lambda t: fuzz_campaign._KINDS[t]):
+            run_texts = list(run)
+            groups += [tuple(run_texts[i:i + cut]) for i in range(0, len(run_texts), cut)]
+        place = by_place.from_listed(step, Listed(groups))
+        assert place is not None
+        assert json.loads(texts[place]) == by_dict(step, ordered)
 
 
 def _from_scratch(state: State, moving: str | None) -> list[str]:

@@ -55,9 +55,10 @@ class Recorded(ProtocolClient):
         super().__init__(command, timeout=5.0, start_timeout=15.0, max_restarts=0)
         self.sent: list[str] = []
 
-    def _post(self, proc: Any, request: JSON, timeout: float) -> Callable[[], JSON]:
+    def _post(self, proc: Any, request: JSON, timeout: float,
+              digests: bool = False) -> Callable[[], JSON]:
         self.sent.append(str(request["cmd"]))
-        return super()._post(proc, request, timeout)
+        return super()._post(proc, request, timeout, digests)
 
 
 class Unbatched(ProtocolClient):
@@ -71,7 +72,7 @@ class Unbatched(ProtocolClient):
 
 def test_the_served_oracle_declares_inspect() -> None:
     result = ask({"cmd": "hello", "protocol": 1})["result"]
-    assert result["features"] == ["inspect"]
+    assert result["features"] == ["inspect", "digests"]
 
 
 def test_parts_equal_the_single_commands_on_the_toy() -> None:

@@ -29,6 +29,8 @@ class Stations(Hooks):
 
     #: what ``station_spaces`` worked out for the last position it was asked about
     _free: _Free | None = None
+    #: the same for the canonical listing, in the order of the spaces' texts
+    _text_free: _Free | None = None
 
     def station_fixed(self, state: State, space: str) -> bool:
         """SR-STA-01: a station that track has reached is part of the line."""
@@ -95,7 +97,21 @@ class Stations(Hooks):
         last = self._free
         if last is not None and last.state is state:  # the listing asks once for a new
             return last  # station and once per movable one: only ``moving`` differs
-        free = self._free = _Free(state)
+        board = state.board
+        free = self._free = _Free(state, board.open_land_sorted, board.open_bits,
+                                  board.zone_bits)
+        return free
+
+    def free_in_text_order(self, state: State) -> _Free:
+        """``station_spaces``' sets for ``state`` numbered in the order of the spaces'
+        texts (``Board.text_bits``), for the canonical listing (rules/canonical.py):
+        what ``station_spaces`` lists, read off as ``_Free.texts``. Only where
+        ``station_spaces`` is the plain one (the caller checks)."""
+        last = self._text_free
+        if last is not None and last.state is state:
+            return last
+        board = state.board
+        free = self._text_free = _Free(state, board.open_land_texts, *board.text_bits)
         return free
 
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
@@ -162,7 +178,9 @@ def _owners_after(state: State, pi: int, source: str | None, to: str) -> dict[st
 
 class _Free:
     """Where stations may go in one (immutable) position, as sets of the board's open
-    land spaces written as integers (a bit a space: ``Board.open_bits``).
+    land spaces written as integers: a bit a space, the ``i``-th of ``order``
+    (``Board.open_bits`` in board order, ``Board.text_bits`` in the order of the
+    spaces' texts).
 
     A space is kept out of a station's reach by track on it, a locomotive on it or
     next to it, or another station on it or next to it (SR-STA rules, as
@@ -172,12 +190,11 @@ class _Free:
     leave open (not ``kept``). So the board is gone through once per position, in C,
     not once per movable station."""
 
-    __slots__ = ("bits", "free", "free_bits", "kept", "once", "order", "state", "twice",
+    __slots__ = ("_free", "bits", "free_bits", "kept", "once", "order", "state", "twice",
                  "zones")
 
-    def __init__(self, state: State) -> None:
-        board = state.board
-        bits, zones = board.open_bits, board.zone_bits
+    def __init__(self, state: State, order: tuple[str, ...], bits: dict[str, int],
+                 zones: dict[str, int]) -> None:
         kept = reduce(or_, map(bits.get, state.track_owner, repeat(0)), 0)
         # a locomotive keeps out its zone; one off the board, nothing open
         kept |= reduce(or_, map(zones.get, state.loco_at, repeat(0)), 0)
@@ -186,9 +203,16 @@ class _Free:
             twice |= once & z
             once |= z
         self.kept, self.once, self.twice, self.zones, self.bits = kept, once, twice, zones, bits
-        self.order, self.state = board.open_land_sorted, state
-        self.free_bits = (1 << len(self.order)) - 1 & ~(kept | once)
-        self.free = _listed(self.order, self.free_bits)
+        self.order, self.state = order, state
+        self.free_bits = (1 << len(order)) - 1 & ~(kept | once)
+        self._free: tuple[str, ...] | None = None
+
+    @property
+    def free(self) -> tuple[str, ...]:
+        """The spaces of ``free_bits``, in ``order`` (written out once, where asked)."""
+        if self._free is None:
+            self._free = _listed(self.order, self.free_bits)
+        return self._free
 
     def spaces(self, moving: str | None) -> list[str]:
         """``station_spaces(state, moving)``."""
@@ -204,6 +228,18 @@ class _Free:
             return _listed(self.order, self.free_bits & ~leave) if self.free_bits & leave \
                 else self.free
         return self._with_freed(source, leave)  # (``free`` never holds a station's space)
+
+    def move_bits(self, source: str) -> int:
+        """The spaces ``moves(source)`` lists, as bits (``texts`` reads them off)."""
+        leave = self.bits.get(source, 0)
+        if source not in self.state.station_owner:
+            return self.free_bits & ~leave
+        return self.free_bits | (self.zones.get(source, 0) & self.once & ~self.twice
+                                 & ~self.kept & ~leave)
+
+    def listed(self, mask: int) -> tuple[str, ...]:
+        """The spaces whose bits ``mask`` holds, in ``order``."""
+        return _listed(self.order, mask)
 
     def _with_freed(self, moving: str, leave: int) -> Sequence[str]:
         freed = self.zones.get(moving, 0) & self.once & ~self.twice & ~self.kept & ~leave

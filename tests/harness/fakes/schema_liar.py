@@ -74,6 +74,8 @@ def main() -> None:
         reply = answer(impl, line)
         if cmd == "hello" and not batch:
             reply["result"].pop("features", None)
+        elif cmd == "hello":  # its lies are in whole parts: no digests
+            reply["result"]["features"] = ["inspect"]
         elif "result" in reply:
             reply["result"] = lie(cmd, reply["result"], mode)
         sys.stdout.write(json.dumps(reply) + "\n")

@@ -1,0 +1,68 @@
+"""B's digests, read against A's whole answers (the protocol's optional feature
+``digests``, oracle/protocol/digests.py, docs/protocol.md).
+
+Where B declares the feature, the lockstep asks each step's ``inspect`` with
+``digests``: B answers an accepted action's position and the legal actions by
+digests. Each is compared with the digest of A's whole answer. Equal, B's answer is
+A's (only an engine that knows the whole answer can send its digest), which has
+passed the game's checks, and the lockstep goes on with A's value for B. Otherwise,
+and wherever A has no whole answer to compare with (A declined), B is asked again for
+the whole value by the single command, which is checked as always; a whole value
+equal to A's whose digest B did not send is a wrong answer (``InvalidReply``, a
+divergence of kind ``invalid``), never a pass, and a whole value that differs from
+A's is compared as it always was: the same divergence, named the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle.core.made import Listed, as_json
+from oracle.harness.canonical_keys import keys
+from oracle.harness.lockstep_sides import Sides, _Gap
+from oracle.protocol.digests import Digest, from_keys, listing_digest, position_digest
+from oracle.protocol.implementation import JSON, InvalidReply, Verdict
+
+
+class Digests(Sides):
+    """Resolving B's digests (mixed into ``Lockstep``): ``_pb`` is B's position the
+    current step's questions are about."""
+
+    _pb: Any = None
+
+    def _whole_position(self, va: Any, vb: Any, pb: JSON, action: JSON) -> Any:
+        """B's ``apply`` answer with a position that is whole: A's where B's digest is
+        its digest, else B's own, asked again."""
+        claimed: Any = vb.position if isinstance(vb, Verdict) else None
+        if type(claimed) is not Digest:
+            return vb
+        a_position = as_json(va.position) if isinstance(va, Verdict) and va.accepted \
+            else None
+        if a_position is not None and position_digest(a_position) == claimed.digest:
+            return Verdict.accept(va.position)
+        whole = self.b.apply(self.game, pb, action)  # checked as any answer is
+        if a_position is not None and whole.accepted and whole.position == a_position \
+                and position_digest(whole.position) != claimed.digest:
+            raise InvalidReply("inspect (apply)", "a position digest", "digest",
+                               f"{claimed.digest} is not the digest of the position it "
+                               "hands back whole, the other side's")
+        return whole
+
+    def _whole_listing(self, la: Any, lb: Any) -> Any:
+        """B's legal actions: A's where B's digest (and count) is theirs, else B's own,
+        asked again (the single command) about ``_pb``."""
+        if type(lb) is not Digest:
+            return lb
+        texts_a: list[str] | None = None
+        if not isinstance(la, _Gap):
+            texts_a = from_keys(la.texts if type(la) is Listed else sorted(keys(la)))
+            if lb.count == len(texts_a) and listing_digest(texts_a) == lb.digest:
+                return la
+        whole = self.b.legal_actions(self.game, self._pb)
+        if texts_a is not None:
+            texts_b = from_keys(sorted(keys(whole)))
+            if texts_b == texts_a:  # the same actions: the digest was not its answer's
+                raise InvalidReply("inspect (legal_actions)", "a listing digest", "digest",
+                                   f"{lb.digest} (count {lb.count}) is not the digest of the "
+                                   "actions it lists whole, the other side's")
+        return whole

@@ -1,0 +1,91 @@
+"""Digests: a position or a listing answered by the hash of its canonical text.
+
+The optional protocol feature ``digests`` (docs/protocol.md, "Optional features")
+lets an engine answer an ``inspect`` asked with ``digests: true`` by digests instead
+of whole values: an accepted action's position as the SHA-256 of the position's
+canonical text, the legal actions as the SHA-256 of their canonical texts sorted and
+written as one JSON array, with their count. The canonical text is the JSON
+Canonicalization Scheme's (RFC 8785): object keys sorted, no whitespace, strings in
+UTF-8 with only the quote, the backslash and control characters escaped; both games'
+positions and actions hold integers, strings, booleans and nulls only, for which that
+is what ``canonical`` writes.
+
+A digest is compared with the one the harness works out from the other side's whole
+answer. Only an engine that knows the whole answer can send its digest, so a digest
+equal to the other side's is that side's answer, which has passed the game's checks;
+a digest that differs is not taken as a disagreement on its own: the harness asks
+the engine again for the whole value, checks it and compares it as always, and a
+whole value whose digest is the other side's after all (the engine's digest was
+not its own answer's) is a wrong answer of its own (``InvalidReply``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import Any, Final, cast
+
+import orjson
+
+#: the protocol feature an adapter lists in ``hello``'s ``features``
+DIGESTS_FEATURE: Final = "digests"
+
+_SORTED: Final = orjson.OPT_SORT_KEYS
+JSON = dict[str, Any]
+
+
+class Digest:
+    """What an engine answered instead of a whole value: ``digest`` (64 lowercase
+    hexadecimal digits) and, for a listing, ``count`` (the number of actions)."""
+
+    __slots__ = ("count", "digest")
+
+    def __init__(self, digest: str, count: int | None = None) -> None:
+        self.digest, self.count = digest, count
+
+    def __repr__(self) -> str:
+        return f"Digest({self.digest[:12]}..., count={self.count})"
+
+
+def canonical(value: Any) -> bytes:
+    """The canonical text of a JSON value (the module's docstring), as UTF-8 bytes."""
+    try:
+        return orjson.dumps(value, option=_SORTED)
+    except orjson.JSONEncodeError:  # an integer past 64 bits, a key that is no string
+        return json.dumps(value, sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False).encode()
+
+
+def position_digest(position: Any) -> str:
+    """The digest of a position: SHA-256 of its canonical text, in hexadecimal."""
+    return hashlib.sha256(canonical(position)).hexdigest()
+
+
+def listing_digest(texts: Iterable[str]) -> str:
+    """The digest of a listing, from its actions' canonical texts in sorted order:
+    SHA-256 of ``[`` + the texts joined by ``,`` + ``]``."""
+    return hashlib.sha256(("[" + ",".join(texts) + "]").encode()).hexdigest()
+
+
+def action_texts(actions: Iterable[Any]) -> list[str]:
+    """The canonical texts of ``actions``, sorted (what ``listing_digest`` reads)."""
+    return sorted(canonical(a).decode() for a in actions)
+
+
+def from_keys(texts: list[str]) -> list[str]:
+    """Sorted canonical texts from sorted texts as the lockstep keys actions
+    (``canonical_keys.key``: non-ASCII escaped): the same texts where they escape no
+    character past ASCII (every Rocket action), else each written again."""
+    if "\\u" not in "".join(texts):
+        return texts
+    return action_texts(json.loads(t) for t in texts)
+
+
+def digest_answer(result: JSON) -> Any:
+    """The answer a digest part stands for (its schema checked its shape): an accepted
+    action's ``Verdict`` whose position is a ``Digest``, or the listing's ``Digest``."""
+    from oracle.protocol.implementation import Verdict
+    if "count" in result:
+        return Digest(str(result["digest"]), int(result["count"]))
+    return Verdict(True, cast(JSON, Digest(str(result["digest"]))))

@@ -1,0 +1,251 @@
+"""The legal actions in canonical order: their canonical texts sorted, in groups.
+
+A fuzz lockstep compares both sides' listings at every step and draws A's action
+from them in the order of their canonical texts (sorted keys, no spaces). Writing
+out some 260 texts a position and sorting them was a third of a step, though one
+action changes few of them. ``legal_groups`` lists a position as groups, each the
+sorted texts of the actions that depend on one thing, written once per what that
+thing is (a content key, not a position) and handed on unchanged to every later
+listing with the same key:
+
+* a line's moves: the line, the player and the line's destinations (which the
+  position keeps until a line moves: ``Geometry.destinations_kept``);
+* new stations: the player and the set of spaces open to one (bits in the order of
+  the spaces' texts, ``Board.text_bits``);
+* one station's moves: the player, the station's space and the set it may move to;
+* the city tokens: the player and the tuple of tokens left (unchanged by anything
+  but taking one).
+
+The texts of one group share everything before the space or token they name, and a
+JSON string ends at its first unescaped quote, so no group's texts interleave with
+another's: the groups, ordered by their first texts, are the sorted listing
+(tests/rocket/test_canonical_listing.py holds it equal to the sorted texts of
+``legal_json`` on random games, and each group to one action type). An action's
+listing after another shares every group whose key it left alone, and the two
+sides of an in-process lockstep, each working out its own keys, are handed the
+very same group objects exactly where their keys are equal, so comparing their
+listings is one pointer per group.
+
+A rule set that lists otherwise (a mutant overriding ``station_spaces``,
+``legal_moves`` or ``legal_tokens``, or listing the action phase its own way) is
+listed through ``legal_json``, and so is every phase but the action phase; those
+texts are sorted and grouped by type as they come. One overriding ``destinations``
+is asked through it, line by line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import groupby
+from typing import Any, Final
+
+from oracle.rocket.board import Board
+from oracle.rocket.rules import Rules
+from oracle.rocket.rules.listing import (
+    _LINES,
+    _Q,
+    _STATIONS,
+    _lists_as_turn,
+    _looked_up,
+    canonical_text,
+    legal_json,
+)
+from oracle.rocket.rules.moving import Moving
+from oracle.rocket.rules.stations import Stations, _listed
+from oracle.rocket.rules.turn import Turn
+from oracle.rocket.rules.veto import Veto
+from oracle.rocket.state import (
+    ACTION,
+    DISSOLVED,
+    STATIONS_PER_PLAYER,
+    VETO_BIDDING,
+    VETO_DEFENCE,
+    VETO_WINDOW,
+    State,
+)
+
+#: a group: the sorted canonical texts of actions of one type
+Group = tuple[str, ...]
+
+#: groups kept per table before it is emptied (a game's listings reuse a few hundred;
+#: the keys come from positions, so the tables are bounded)
+_KEPT: Final = 8192
+
+
+class _Groups(dict[Any, Group]):
+    """A content key -> its group, written once by ``write``; bounded."""
+
+    def __init__(self, write: Callable[[Any], Group]) -> None:
+        super().__init__()
+        self.write = write
+
+    def __missing__(self, key: Any) -> Group:
+        if len(self) >= _KEPT:
+            self.clear()
+        group = self[key] = self.write(key)
+        return group
+
+
+def _line_group(key: tuple[str, str, tuple[str, ...]]) -> Group:
+    player, line, to = key
+    return tuple(sorted(_looked_up(_LINES[player, line], to)))
+
+
+class _StationGroups(_Groups):
+    """(player, source or None, spaces as bits) -> the texts of that player's new
+    stations (source None) or of the moves of the station on ``source``, for the
+    spaces of the bits (``Board.text_bits`` of ``board``): in the order of the spaces'
+    texts already, so in the texts' order."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(self._texts)
+        self.board = board
+
+    def _texts(self, key: tuple[str, str | None, int]) -> Group:
+        player, source, mask = key
+        spaces = _listed(self.board.open_land_texts, mask)
+        return tuple(_looked_up(_STATIONS[player, source], spaces)) if spaces else ()
+
+
+#: id(board) -> (the board, its station groups): the board held, so its id is not
+#: reused while it is here (boards are no keys: they hold dicts)
+_BY_BOARD: dict[int, tuple[Board, _StationGroups]] = {}
+
+
+def _station_groups(board: Board) -> _StationGroups:
+    found = _BY_BOARD.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    if len(_BY_BOARD) >= 64:
+        _BY_BOARD.clear()
+    groups = _StationGroups(board)
+    _BY_BOARD[id(board)] = (board, groups)
+    return groups
+
+
+def _token_group(key: tuple[str, tuple[tuple[str, ...], ...], tuple[str, ...]]) -> Group:
+    player, tokens, cities = key
+    return tuple(sorted(f'{{"city":{_Q[c]},"industry":{_Q[i]},"player":{player},'
+                        f'"type":"take_token"}}'
+                        for c, left in zip(cities, tokens, strict=True) for i in set(left)))
+
+
+_LINE_GROUPS: Final = _Groups(_line_group)
+_TOKEN_GROUPS: Final = _Groups(_token_group)
+
+
+def legal_groups(rules: Rules, state: State) -> list[Group]:
+    """``legal_json``'s actions as their canonical texts, sorted, in groups of one
+    type (the module's docstring); every group non-empty."""
+    if state.phase != ACTION or not _groups_as_turn(rules):
+        veto = _veto_groups(rules, state)
+        return list(veto) if veto is not None else \
+            _grouped(canonical_text(a) for a in legal_json(rules, state))
+    player = _Q[state.players[state.active]]
+    board = state.board
+    # the tokens, the stations and the lines, each a group or several
+    groups = [_TOKEN_GROUPS[player, state.city_tokens, board.cities]]
+    h = state.holdings[state.active]
+    free = rules.free_in_text_order(state)
+    stations = _station_groups(board)
+    if len(h.stations) < STATIONS_PER_PLAYER:
+        groups.append(stations[player, None, free.free_bits])
+    fixed = rules.station_fixed
+    groups += [stations[player, src, free.move_bits(src)]
+               for src in h.stations if not fixed(state, src)]
+    moved = state.moved
+    kept = rules.geometry.destinations_kept if type(rules).destinations is \
+        Moving.destinations else _asked(rules)
+    groups += [_LINE_GROUPS[player, ln.id, kept(state, ln.id)] for ln in state.lines
+               if ln.status != DISSOLVED and ln.id not in moved]
+    groups = [g for g in groups if g]
+    if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
+        return _grouped(canonical_text(a) for a in legal_json(rules, state))
+    groups.sort()  # (their first texts differ: the groups' order is the texts')
+    return groups
+
+
+def _groups_as_turn(rules: Rules) -> bool:
+    """Whether ``rules`` lists the action phase as ``Turn`` does with the plain
+    station spaces, moves and tokens (what ``legal_groups`` writes on its own)."""
+    cls = type(rules)
+    return (_lists_as_turn(rules) and cls.legal_moves is Turn.legal_moves
+            and cls.legal_tokens is Turn.legal_tokens
+            and cls.station_spaces is Stations.station_spaces)
+
+
+def _veto_groups(rules: Rules, state: State) -> list[Group] | None:
+    """The veto round's listings (``iter_legal``'s, ``_bids``, ``_defences``), kept by
+    what they are made of: who may act, and the bids' least and most shares and
+    spaces (asked of the rule set's hooks, as ``_bids`` asks them). None where the
+    rule set lists the round its own way, or in another phase."""
+    cls, p = type(rules), state.pending
+    if cls.iter_legal is not Turn.iter_legal or p is None:
+        return None
+    players = state.players
+    if state.phase == VETO_WINDOW:
+        return _VETO_GROUPS[_WINDOW, tuple(map(_Q.__getitem__, players)), state.active]
+    li = state.line_index(p.line)
+    if state.phase == VETO_BIDDING and cls._bids is Veto._bids:
+        pi = p.bidders[0]
+        top = min(state.holdings[pi].shares(li), rules.payable(state, pi, li))
+        return _VETO_GROUPS[_BIDDING, _Q[players[pi]], max(1, rules.min_bid(state)), top,
+                            tuple(rules.veto_spaces(state))]
+    if state.phase == VETO_DEFENCE and cls._defences is Veto._defences and p.high is not None:
+        pi = state.active
+        top = min(state.holdings[pi].shares(li), rules.payable(state, pi, li))
+        return _VETO_GROUPS[_DEFENCE, _Q[players[pi]], p.high.shares, top, (p.chosen,)]
+    return None
+
+
+_WINDOW, _BIDDING, _DEFENCE = "window", "bidding", "defence"
+
+
+def _veto_listing(key: tuple[Any, ...]) -> list[Group]:
+    """The texts of a veto round's listing from its key (``_veto_groups``), grouped."""
+    if key[0] == _WINDOW:
+        players, active = key[1], key[2]
+        return _grouped([*(f'{{"player":{q},"type":"call_veto"}}' for q in players),
+                         f'{{"player":{players[active]},"type":"place_tile"}}'])
+    kind, player, low, top, spaces = key
+    refuse, offer = ("veto_pass", "veto_bid") if kind == _BIDDING else ("concede", "defend")
+    return _grouped([f'{{"player":{player},"type":"{refuse}"}}', *(
+        f'{{"player":{player},"shares":{n},"to":{_Q[s]},"type":"{offer}"}}'
+        for n in range(low, top + 1) for s in spaces)])
+
+
+class _VetoGroups(dict[tuple[Any, ...], list[Group]]):
+    """A veto round's key -> its groups, written once; bounded."""
+
+    def __missing__(self, key: tuple[Any, ...]) -> list[Group]:
+        if len(self) >= _KEPT:
+            self.clear()
+        groups = self[key] = _veto_listing(key)
+        return groups
+
+
+_VETO_GROUPS: Final = _VetoGroups()
+
+
+def _asked(rules: Rules) -> Callable[[State, str], tuple[str, ...]]:
+    """A rule set's own ``destinations``, as a tuple."""
+    return lambda state, line: tuple(rules.destinations(state, line))
+
+
+_TYPE_START: Final = '"type":'
+
+
+def _type_of(text: str) -> str:
+    """A canonical text from its ``"type":`` key on (the last key of every Rocket
+    action; no string value holds it, a quote in a string being escaped): texts
+    alike there are of one type. A text without it stands for itself."""
+    at = text.rfind(_TYPE_START)
+    return text[at:] if at >= 0 else text
+
+
+def _grouped(texts: Iterable[str]) -> list[Group]:
+    """``texts`` sorted, in runs of one type each."""
+    ordered = sorted(texts)
+    return [tuple(run) for _, run in groupby(ordered, key=_type_of)]
+
+

@@ -1,0 +1,92 @@
+"""The protocol's optional ``digests`` (oracle/protocol/digests.py, docs/protocol.md):
+a served B that declares it answers positions and listings by digests, read against
+A's whole answers. The served oracle so agrees as it does without them, asked with
+digests every step; a digest that is not the engine's own whole answer is a wrong
+answer (``invalid``), never a pass; a malformed one breaks the protocol; an engine
+that does not declare the feature is asked as before."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
+from oracle.harness.lockstep import Lockstep
+from oracle.protocol.client import ProtocolClient
+from oracle.protocol.digests import Digest, listing_digest, position_digest
+from oracle.protocol.inprocess import InProcess
+from oracle.protocol.server import answer
+
+HERE = Path(__file__).parent
+LIAR = f"{sys.executable} {HERE / 'fakes' / 'digest_liar.py'}"
+SERVE = f"{sys.executable} -m oracle.harness.cli serve"
+CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=0, games=1,
+                    max_actions=40)
+
+
+def _play(b: ProtocolClient) -> tuple[Lockstep, object]:
+    lock = Lockstep(InProcess(), b, "rocket")
+    try:
+        played = play_one(lock, CAMPAIGN, 0)
+        assert not b.digests  # only while the game lasts
+        return lock, played
+    finally:
+        b.close()
+
+
+def test_the_served_oracle_agrees_by_digests_as_it_does_whole() -> None:
+    whole = play_one(Lockstep(InProcess(), InProcess(), "rocket"), CAMPAIGN, 0)
+    b = implementation(SERVE)
+    assert isinstance(b, ProtocolClient)
+    lock, played = _play(b)
+    assert lock._digests
+    assert played.divergence is None and played.actions == whole.actions  # type: ignore[attr-defined]
+    assert played.choices == whole.choices  # type: ignore[attr-defined]
+
+
+def test_the_server_answers_digests_of_its_whole_answers() -> None:
+    impl = InProcess(games=["rocket"])
+    start = impl.new_game("rocket", ["p1", "p2", "p3"], {})
+    action = impl.legal_actions("rocket", start)[0]
+    request = {"cmd": "inspect", "seq": 1, "game": "rocket", "position": start,
+               "action": action, "ask": ["legal_actions", "scores"], "digests": True}
+    parts = answer(impl, __import__("json").dumps(request))["result"]
+    after = impl.apply("rocket", start, action).position
+    assert parts["apply"]["result"] == {"accepted": True, "digest": position_digest(after)}
+    texts = sorted(__import__("json").dumps(a, sort_keys=True, separators=(",", ":"))
+                   for a in impl.legal_actions("rocket", after))
+    assert parts["legal_actions"]["result"] == {"digest": listing_digest(texts),
+                                                "count": len(texts)}
+    assert "scores" in parts["scores"]["result"]
+    assert isinstance(Digest("0" * 64, 1), Digest)
+
+
+@pytest.mark.parametrize(("mode", "kind", "field"), [
+    ("position", "invalid", "digest"), ("count", "invalid", "digest"),
+    ("listing", "invalid", "digest")])
+def test_a_digest_that_is_not_its_whole_answer_is_a_wrong_answer(mode: str, kind: str,
+                                                                  field: str) -> None:
+    _, played = _play(ProtocolClient(f"{LIAR} {mode} 12", isolate="no"))
+    divergence = played.divergence  # type: ignore[attr-defined]
+    assert divergence is not None and divergence.kind == kind
+    assert divergence.detail["field"] == field and divergence.step >= 11
+
+
+def test_a_malformed_digest_breaks_the_protocol() -> None:
+    _, played = _play(ProtocolClient(f"{LIAR} malformed 5", isolate="no"))
+    divergence = played.divergence  # type: ignore[attr-defined]
+    assert divergence is not None and divergence.kind == "error"
+    assert divergence.detail["outcome"] == "crash"
+    assert "digest" in divergence.detail["message"]
+
+
+def test_an_engine_without_the_feature_is_asked_whole() -> None:
+    b = ProtocolClient(f"{sys.executable} {HERE / 'fakes' / 'partial.py'} crash_on_move",
+                       isolate="no")
+    lock = Lockstep(InProcess(), b, "rocket")
+    try:
+        assert not lock._digests and not b.digests
+    finally:
+        b.close()
