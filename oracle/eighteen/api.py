@@ -52,6 +52,7 @@ from oracle.eighteen.whole import candidates as whole_candidates
 from oracle.eighteen.whole import escrow as whole_escrow
 from oracle.eighteen.whole import first_priority as whole_first_priority
 from oracle.eighteen.whole import loans, or_protection, rights
+from oracle.eighteen.whole import reissue as whole_reissue
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
 
@@ -96,7 +97,7 @@ class EighteenAPI(Pins[State]):
         for module in (obsolete, token_distance, half_pay, water_borders,
                        destination_slot, ledge, whole_brown_ipo,
                        whole_first_priority, connection_withhold, whole_escrow,
-                       destination_connection):
+                       destination_connection, whole_reissue):
             module.check_options(title, chosen)
         return title
 

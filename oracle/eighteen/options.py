@@ -111,6 +111,13 @@ OPTIONS: Final[tuple[OptionSpec, ...]] = (
                "rules) or by the player next in the auction's turn order, after the one "
                "whose act ended it ('next_in_turn', as 18xx.games plays 1870); "
                "docs/18xx.md, 'Whole games'"),
+    OptionSpec("reissue_par_cap", "none", ("none", "200"),
+               "titles whose companies reissue the shares they bought back (1870): the new "
+               "par price is the market's top-row price nearest three quarters of the "
+               "share price, above $200 too ('none', Mayfair's rules, 'Share Reissued', "
+               "as 18xx.games plays it) or at most $200 ('200', W. R. Dixon's original "
+               "rules 5.11, the 18xx.games optional rule \"Bill Dixon's original "
+               "rules\"); docs/18xx.md, 'Whole games'"),
 )
 
 #: options whose value the position records (the title is its own field)

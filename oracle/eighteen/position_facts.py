@@ -65,6 +65,10 @@ def _companies(title: TitleData, state: State, player_ids: list[str],
                                  f"more than the charter's {cdef.tokens} tokens")
         if c.destination is not None and not cdef.destination:
             raise MalformedInput(f"companies.{c.id}.destination", "no destination")
+        if c.closed and (c.president or c.shares or c.trains or c.treasury or placed
+                         or c.market is not None):  # 1870 (whole/closure.py)
+            raise MalformedInput(f"companies.{c.id}.closed", "a closed company has no "
+                                 "president, shares, trains, cash, price or map token")
 
 
 def _privates(title: TitleData, state: State, player_ids: list[str],
@@ -158,7 +162,8 @@ def _game(title: TitleData, state: State, player_ids: list[str]) -> None:
     if wanted is None and state.turn.step in ("auction", "stock"):
         raise MalformedInput("turn.step", "an operating round's step")
     named = [game.priority, game.acting, game.last_actor, game.resume_after,
-             *(b.player for b in game.bids), *(p for p, _ in game.sold)]
+             *(b.player for b in game.bids), *(p for p, _ in game.sold),
+             *(who for s in game.protection for who in (s.seller, s.president))]
     for who in named:
         if who is not None and who not in player_ids:
             raise MalformedInput("game_round", f"unknown player {who!r}")

@@ -29,6 +29,8 @@ def after_last_turn(rules: TurnContext, state: State) -> State:
     ``done``."""
     if state.game is not None and (state.round is None or state.round[0] >= state.round[1]):
         return sequence.after_set(rules, state)  # a whole game: the next stock round
+    if state.game is not None and not state.operating_order:  # 1870: every one closed
+        return sequence.after_set_round(rules, state)
     if state.round is None or state.round[0] >= state.round[1] or not state.operating_order:
         return replace(state, turn=Turn(None, "done"))
     order = operating_order(state)

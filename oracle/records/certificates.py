@@ -83,6 +83,18 @@ class Certificates:
         self.where[cert] = TREASURY
         return source
 
+    def reissue(self, company: str, certs: Iterable[str]) -> None:
+        """The company puts its own shares (``certs``, the record's) on sale in its IPO
+        again (1870): every certificate it holds goes back, whatever numbers the
+        record gives them."""
+        listed = list(certs)
+        for cert in listed:
+            self._know(cert, company)
+            self._claim(cert, TREASURY, listed)  # the record says the company holds them
+        for cert in [c for c, w in self.where.items()
+                     if w == TREASURY and self.company.get(c) == company]:
+            del self.where[cert]  # absent: the IPO
+
     def sell(self, player: str, company: str, certs: Iterable[str], percent: int) -> None:
         """``percent`` worth of ``certs`` go to the pool; where the seller gives up the
         presidency, the new president takes the president's certificate and hands two

@@ -38,6 +38,11 @@ class RecordError(ValueError):
     """A record we cannot read or replay: the message names the field and what is wrong."""
 
 
+class Untranslatable(RecordError):
+    """A record action with no railrules counterpart (yet): named, with its place
+    (``translate.py``)."""
+
+
 def ignored(entry: Mapping[str, Any]) -> bool:
     """Chat and the platform's automation settings: no game action."""
     kind = str(entry.get("type", ""))

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from oracle.records import own_shares
 from oracle.records.board import Board, tile_number
 from oracle.records.certificates import Certificates
-from oracle.records.reader import Played, Record, RecordError, played
+from oracle.records.reader import Played, Record, RecordError, Untranslatable, played
 from oracle.records.titles import (
     PRIVATE_SHARES,
     RIGHTS,
@@ -35,8 +36,7 @@ Handler = Callable[["Translator", Played, JSON | None], list[JSON]]
 OPEN_VARIANT: dict[str, tuple[str, ...]] = {"1870": ("GSC",)}
 
 
-class Untranslatable(RecordError):
-    """A record action with no railrules counterpart (yet): named, with its place."""
+__all__ = ["Translator", "Unmodelled", "Untranslatable", "operating"]
 
 
 class Unmodelled(RecordError):
@@ -145,9 +145,6 @@ class Translator:
                                  f"for {self.record.title}")
         if data.get("entity_type") == "corporation":
             self.names.company(data.get("entity"), where)
-            if data["type"] == "sell_shares":  # docs/18xx.md, "Whole games": not played
-                raise Untranslatable(f"{where}: a company's sell_shares (1870's reissue of "
-                                     "its own shares) is not translated yet")
         elif data.get("entity_type") == "player":
             self.player(p)
         if "corporation" in data:
@@ -188,8 +185,8 @@ def _par(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
 
 
 def _buy_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
-    if p.data.get("entity_type") == "corporation":
-        return _buy_back(t, p, position)
+    if p.data.get("entity_type") == "corporation":  # 1870: a company buys back its own
+        return own_shares.buy_back(t, p, position)
     if p.data.get("entity_type") != "player":
         raise Untranslatable(f"{p.where()}: a {p.data.get('entity_type')} buying shares "
                              f"is not translated")
@@ -215,25 +212,9 @@ def _protecting(position: JSON | None, player: str, company: str) -> bool:
         and waiting[0].get("company") == company
 
 
-def _buy_back(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
-    """1870: a company buys back one of its own shares, on its president's turn (the
-    position names him)."""
-    company = t.company(p)
-    shares = list(p.data.get("shares") or [])
-    if len(shares) != 1 or t.names.certificate(shares[0], p.where())[0] != company:
-        raise Untranslatable(f"{p.where()}: {company} buying {shares}: only one share of "
-                             f"its own is translated")
-    entry: JSON = next((c for c in (position or {}).get("companies", [])
-                        if c.get("id") == company), {})
-    pooled = bool((entry.get("shares") or {}).get("pool"))
-    source = t.certs.buy_back(company, shares[0], pooled)
-    president = entry.get("president")
-    if position is not None and president is None:
-        raise RecordError(f"{p.where()}: {company} has no president to buy back its shares")
-    return [{"type": "buy_back", "player": president, "company": company, "from": source}]
-
-
 def _sell_shares(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    if p.data.get("entity_type") == "corporation":  # 1870: a company reissues its own
+        return own_shares.reissue(t, p, position)
     player = t.player(p)
     shares = list(p.data.get("shares") or [])
     if not shares:

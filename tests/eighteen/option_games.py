@@ -11,16 +11,17 @@ and that ``apply`` accepts exactly what ``legal_actions`` lists, and liveness
 
 **The fixed sweep** (``title_combinations``): every combination of the recorded
 options a title takes, as a full product, except the readings in ``PAIRWISE``. Those
-(1870's ``destination_token_slot``, ``ledge_move`` and ``destination_connection``)
-touch mechanisms no other option touches (a destination token's slot; the market's
-ledge; when a connection run is due), so they are swept
-pairwise: each row of the title's product gets one combination of them, chosen so
-that every value of each meets every value of every other option the title takes,
-and every value of the other ``PAIRWISE`` readings, at least once (a greedy covering
-array; ``test_the_sweep_covers_every_pair_of_readings`` checks it). The full product
-would have multiplied 1870's 64 rows by 4 and the filtered product by 4 again: about
-two extra minutes of the sweep. A drawn game (``option_games``) may still draw any
-combination.
+(1870's ``destination_token_slot``, ``ledge_move``, ``destination_connection`` and
+``reissue_par_cap``) touch mechanisms no other option touches (a destination token's
+slot; the market's ledge; when a connection run is due; the par price of reissued
+shares, in a whole game's stock round), so they are swept pairwise: each row of the
+title's product gets one combination of them, chosen so that every value of each
+meets every value of every other option the title takes, and every value of the
+other ``PAIRWISE`` readings, at least once (a greedy covering array;
+``test_the_sweep_covers_every_pair_of_readings`` checks it). The full product would
+have multiplied 1870's 64 rows by 4 and the filtered product by 4 again: about two
+extra minutes of the sweep (``reissue_par_cap`` would have doubled it once more). A
+drawn game (``option_games``) may still draw any combination.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ TITLES = sorted({p["title"] for p in STARTS})
 
 #: readings swept pairwise, not in the full product (see the module docstring)
 PAIRWISE: tuple[str, ...] = ("destination_token_slot", "ledge_move",
-                              "destination_connection")
+                              "destination_connection", "reissue_par_cap")
 DEFAULTS = {o.name: o.default for o in POSITION_OPTIONS}
 
 

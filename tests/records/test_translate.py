@@ -156,15 +156,25 @@ def test_a_price_protection_takes_the_shares_sold_in_one_action() -> None:
         t.translate(entry("buy_shares", 3, shares=[cert], percent=10), None)
     t.translate(entry("sell_shares", 3, shares=["MP_1", "MP_2"], percent=20), None)
     waiting = _mp({"P1": 2, "pool": 2}, protection=[
-        {"company": "MP", "count": 2, "price": 76, "seller": "P2"}])
+        {"company": "MP", "count": 2, "price": 76, "seller": "P2", "president": "P1"}])
     assert t.translate(entry("buy_shares", 5, shares=["MP_1", "MP_2"], percent=20),
                        waiting) == [
         {"type": "buy_shares", "player": "P1", "company": "MP", "from": "pool"}]
 
 
-def test_a_companys_reissue_of_its_own_shares_is_named_not_played() -> None:
-    """1870's reissue (a company's ``sell_shares``) has no railrules action yet
-    (docs/18xx.md, "Whole games"): the record is refused by name before any play."""
-    with pytest.raises(Untranslatable, match="reissue"):
-        Translator(record("1870")).check(entry("sell_shares", "MP", shares=["MP_1"],
-                                               percent=10))
+def test_a_companys_sale_of_its_own_shares_is_its_presidents_reissue() -> None:
+    """1870: a company's ``sell_shares`` of the shares it bought back is its
+    president's ``reissue``; the certificates go back to its IPO, so a later purchase
+    of one is from the IPO."""
+    t = Translator(record("1870"))
+    t.translate(entry("buy_shares", 3, shares=["MP_1"], percent=10), None)
+    t.translate(entry("buy_shares", "MP", shares=["MP_1"], percent=10),
+                _mp({"P1": 2, "P2": 1}))
+    assert t.certs.at("MP_1") == "treasury"
+    assert t.translate(entry("sell_shares", "MP", shares=["MP_1"], percent=10),
+                       _mp({"P1": 2, "treasury": 1})) == [
+        {"type": "reissue", "player": "P1", "company": "MP"}]
+    assert t.translate(entry("buy_shares", 3, shares=["MP_1"], percent=10), None) == [
+        {"type": "buy_shares", "player": "P2", "company": "MP", "from": "ipo"}]
+    with pytest.raises(Untranslatable, match="only its own shares"):
+        t.translate(entry("sell_shares", "MP", shares=["GMO_1"], percent=10), None)

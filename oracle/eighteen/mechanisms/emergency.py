@@ -162,7 +162,7 @@ def sell(rules: TurnContext, state: State, company: Company, action: SellShares)
     if or_protection.waits(rules, state):  # 1870: the drop waits for price protection
         state = _sold(rules, state, president, target, action.count, drop=False)
         return or_protection.queue(state, Sale(target.id, action.count, target.share_price,
-                                               president.id))
+                                               president.id, target.president or president.id))
     return _sold(rules, state, president, target, action.count)
 
 

@@ -32,16 +32,19 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class Sale:
     """Shares a player sold, whose price drop waits on the company's president (1870's
-    price protection: ``whole/protection.py``)."""
+    price protection: ``whole/protection.py``). ``president`` is the company's president
+    when the shares were sold, who decides: a sale that passes the presidency is not
+    the new president's to protect (he takes control only once the sale is over)."""
 
     company: str
     count: int
     price: int
     seller: str
+    president: str
 
     def to_json(self) -> JSON:
         return {"company": self.company, "count": self.count, "price": self.price,
-                "seller": self.seller}
+                "seller": self.seller, "president": self.president}
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ class GameRound:
                               for b in data.get("bids", ()))),
             auctioning=data.get("auctioning"), resume_after=data.get("resume_after"),
             discount=int(data.get("discount", 0)), par_due=data.get("par_due"),
-            protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"])
-                             for s in data.get("protection", ())),
+            protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"],
+                                  s["president"]) for s in data.get("protection", ())),
             bought_back=tuple(sorted(data.get("bought_back", ()))),
             loan_marks=tuple(sorted((str(c), str(w)) for c, w in data.get("loan_marks", ()))))

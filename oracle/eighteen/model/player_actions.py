@@ -20,6 +20,9 @@
   "pool"}``: in a stock round, the president has his company buy one of its own shares
   at the share price from the pool (or, when it has none, from the player ``from``),
   as his turn's act (1870: ``whole/buy_back.py``)
+* ``reissue``: ``{"type": "reissue", "player": "P1", "company": "MKT"}``: in a stock
+  round, the president has his company put the shares it bought back on sale again in
+  its IPO at a new par price, ending his turn (1870: ``whole/reissue.py``)
 """
 
 from __future__ import annotations
@@ -93,8 +96,17 @@ class BuyBack:
                 "from": self.source}
 
 
-PlayerAction = Bid | PlayerPass | Par | BuyShares | StockSale | BuyBack
-PLAYER_ACTIONS = (Bid, PlayerPass, Par, BuyShares, StockSale, BuyBack)
+@dataclass(frozen=True, slots=True)
+class Reissue:
+    player: str
+    company: str
+
+    def to_json(self) -> JSON:
+        return {"type": "reissue", "player": self.player, "company": self.company}
+
+
+PlayerAction = Bid | PlayerPass | Par | BuyShares | StockSale | BuyBack | Reissue
+PLAYER_ACTIONS = (Bid, PlayerPass, Par, BuyShares, StockSale, BuyBack, Reissue)
 
 
 def player_action_from_json(data: JSON) -> PlayerAction | None:
@@ -109,6 +121,8 @@ def player_action_from_json(data: JSON) -> PlayerAction | None:
         return BuyShares(data["player"], data["company"], data["from"])
     if kind == "buy_back":
         return BuyBack(data["player"], data["company"], data.get("from", "pool"))
+    if kind == "reissue":
+        return Reissue(data["player"], data["company"])
     if kind == "pass" and "player" in data:
         return PlayerPass(data["player"])
     if kind == "sell_shares" and "player" in data:

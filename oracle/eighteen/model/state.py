@@ -54,6 +54,9 @@ class Company:
     #: 1856's capitalisation, escrow, loans and start (``model/finance.py``); None
     #: where the title has none
     finance: Finance | None = None
+    #: the company closed (1870: its price reached a closing cell; whole/closure.py):
+    #: it has no president, shares, price or assets left and never operates again
+    closed: bool = False
 
     def to_json(self) -> JSON:
         out: JSON = {"id": self.id, "president": self.president, "treasury": self.treasury,
@@ -73,6 +76,8 @@ class Company:
             out["par"] = self.par
         if self.finance is not None:
             out["finance"] = self.finance.to_json()
+        if self.closed:
+            out["closed"] = True
         return out
 
     @staticmethod
@@ -84,7 +89,8 @@ class Company:
                        tuple(sorted(c.get("shares", {}).items())), c.get("destination"),
                        tuple(sorted(c.get("obsolete", ()))), bool(c.get("first_round", False)),
                        c.get("par"),
-                       Finance.from_json(c["finance"]) if "finance" in c else None)
+                       Finance.from_json(c["finance"]) if "finance" in c else None,
+                       bool(c.get("closed", False)))
 
 
 @dataclass(frozen=True, slots=True)

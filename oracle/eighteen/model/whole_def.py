@@ -93,3 +93,13 @@ class WholeGameDef:
     #: rise of a sold-out company at a stock round's end (1870: "all shares owned by
     #: players or the company"); otherwise the players must hold every share
     sold_out_with_own_shares: bool = False
+    #: a company may put the shares it bought back on sale again in its IPO at a new
+    #: par price: the market's top-row price nearest this percentage of its share
+    #: price, or its old par if higher (1870: 75; whole/reissue.py); 0: never
+    reissue_percent: int = 0
+    #: a company whose price reaches a closing cell of the market (zone ``close``)
+    #: closes at once (1870; whole/closure.py); otherwise such cells are not acted on
+    closes_at_zero: bool = False
+    #: players -> the certificate limit once a company has closed (1870: the limits of
+    #: nine companies); empty: a closure leaves ``cert_limit``
+    closed_cert_limit: Mapping[int, int] = field(default_factory=dict, hash=False)

@@ -104,16 +104,20 @@ MECHANISMS = ("home_lay_no_upgrade", "river", "connection_runs", "excess_trains"
 #: nothing else: it closes as its buyer takes the certificate), the
 #: MKT private brings an MKT share; the SLSF's par price is set as soon as it is
 #: bought, before the auction goes on; a sale's price drop waits on price protection;
-#: a company that has operated may buy back its own shares from the pool
+#: a company that has operated may buy back its own shares from the pool and reissue
+#: them at about three quarters of its price; a company whose price reaches the
+#: market's closing cells closes, and the certificate limits fall to those of nine
+#: companies (the fwtwr.com 1870 tables; 18xx.games alike)
 WHOLE = WholeGameDef(
     cert_limit={2: 28, 3: 20, 4: 16, 5: 13, 6: 11},
+    closed_cert_limit={2: 24, 3: 17, 4: 14, 5: 11, 6: 9},
     operating_rounds={"1": 1, "2": 2, "3": 2, "4": 3, "5": 3, "6": 3, "7": 3, "8": 3},
     discounted="GRSC",
     private_certificates=(PrivateCertificate("SLSF", "SLSF", 2, president=True,
                                              closes_private=True),
                           PrivateCertificate("MKT", "MKT", 1)),
     par_at_once=True, price_protection=True, buy_back_below=4,
-    sold_out_with_own_shares=True)
+    sold_out_with_own_shares=True, reissue_percent=75, closes_at_zero=True)
 
 #: a normal turn may pay half (the price stays); the connection run may not (DS-16)
 TITLE = dataclasses.replace(load_title(

@@ -13,7 +13,15 @@ from oracle.eighteen.turn.protocol import RulesContext
 
 
 def apply(rules: RulesContext, plan: TurnPlan, state: State, action: Action) -> State:
-    """The checked path: refuse with a reason code, or return the new state."""
+    """The checked path: refuse with a reason code, or return the new state (after
+    each mechanism's ``after_action``)."""
+    after = _apply(rules, plan, state, action)
+    for mechanism in plan.mechanisms:
+        after = mechanism.after_action(rules, after)
+    return after
+
+
+def _apply(rules: RulesContext, plan: TurnPlan, state: State, action: Action) -> State:
     # a player's private exchange at any step; the discards after a phase change
     for mechanism in plan.mechanisms:
         taken = mechanism.intercept(rules, state, action)

@@ -97,6 +97,9 @@ def next_company(rules: RulesContext, state: State, company_id: str) -> State:
         state = replace(state, operating_order=tuple(order))
     nxt = order[order.index(company_id) + 1] if company_id in order and \
         order.index(company_id) + 1 < len(order) else None
+    finished = state.company(company_id)
+    if finished is not None and finished.closed:  # 1870: it closed in its turn (closure.py)
+        state = replace(state, operating_order=tuple(c for c in order if c != company_id))
     if nxt is None:
         return rounds.after_last_turn(rules, state)
     return replace(state, turn=Turn(nxt, rules.first_step(state, nxt)))

@@ -179,6 +179,11 @@ class Mechanism:
         the mechanism takes the action, None to go on (a refusal to refuse it)."""
         return None
 
+    def after_action(self, rules: RulesContext, state: State) -> State:
+        """The position after any accepted action, whichever step took it (1870's
+        closures: a price on a closing cell closes its company at once)."""
+        return state
+
     # -- a tile lay (lays.py) ---------------------------------------------------------
     def check_hex(self, rules: RulesContext, state: State, company: Company,
                   hex_id: str) -> None:

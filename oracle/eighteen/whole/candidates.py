@@ -11,6 +11,7 @@ from oracle.eighteen.model.player_actions import (
     BuyShares,
     Par,
     PlayerPass,
+    Reissue,
     StockSale,
 )
 from oracle.eighteen.model.state import State
@@ -67,7 +68,10 @@ def _stock(rules: TurnContext, state: State, player: str) -> list[Action]:
                 if units(company, source)]
         out += [StockSale(player, company.id, n)
                 for n in range(1, units(company, player) + 1)]
-        if company.president == player and sequence.whole_of(rules, state).buy_back_below:
+        whole = sequence.whole_of(rules, state)
+        if company.president == player and whole.buy_back_below:
             out += [BuyBack(player, company.id, source)
                     for source in (POOL, *(p.id for p in state.players))]
+        if company.president == player and whole.reissue_percent:
+            out.append(Reissue(player, company.id))
     return out

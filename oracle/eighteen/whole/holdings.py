@@ -68,11 +68,22 @@ def certificates(title: TitleData, whole: WholeGameDef, state: State, player: st
     return count
 
 
+def cert_limit(whole: WholeGameDef, state: State) -> int:
+    """The certificates a player may hold: the title's limit for the number of players,
+    the lower one once a company has closed where the title has one (1870)."""
+    players = len(state.players)
+    if whole.closed_cert_limit and any(c.closed for c in state.companies):
+        return whole.closed_cert_limit.get(players, 0)
+    return whole.cert_limit.get(players, 0)
+
+
 def floated(title: TitleData, company: Company) -> bool:
-    """The company has sold its float percentage from the IPO (1830: 60%)."""
+    """The company has sold its float percentage from the IPO (1830: 60%); a closed
+    company is out of the game."""
     cdef = title.company(company.id)
     need = (cdef.float_percent if cdef is not None and cdef.float_percent else 60) // 10
-    return company.par is not None and units(company, IPO) <= UNITS - need
+    return company.par is not None and not company.closed \
+        and units(company, IPO) <= UNITS - need
 
 
 def share_value(title: TitleData, company: Company) -> int:

@@ -1,7 +1,8 @@
 """The whole game as a mechanism of the turn (``turn/protocol.py``): while the game is
 in the private auction or a stock round it takes every action (a player's; a
 company's is refused), and in the operating rounds it refuses a player's auction or
-stock-round action and lets the operating turn have the rest."""
+stock-round action and lets the operating turn have the rest. After every action a
+company whose price reached a closing cell closes (1870: ``closure.py``)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,21 @@ from oracle.eighteen.model.player_actions import (
     BuyShares,
     Par,
     PlayerPass,
+    Reissue,
     StockSale,
 )
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, buy_back, or_protection, protection, stock
+from oracle.eighteen.whole import (
+    auction,
+    buy_back,
+    closure,
+    or_protection,
+    protection,
+    reissue,
+    stock,
+)
 
 
 class WholeGame(Mechanism):
@@ -59,6 +69,9 @@ class WholeGame(Mechanism):
             return _auction(rules, state, action)
         return _stock(rules, state, action)
 
+    def after_action(self, rules: RulesContext, state: State) -> State:
+        return closure.after_action(rules, state)
+
 
 def _auction(rules: RulesContext, state: State, action: Action) -> State:
     if isinstance(action, Bid):
@@ -84,6 +97,8 @@ def _stock(rules: RulesContext, state: State, action: Action) -> State:
         return stock.sell_shares(rules, state, action)
     if isinstance(action, BuyBack):
         return buy_back.buy_back(rules, state, action)
+    if isinstance(action, Reissue):
+        return reissue.reissue(rules, state, action)
     if isinstance(action, PlayerPass):
         return stock.pass_turn(rules, state, action)
     raise refuse("round/not_auction", "a bid is an act of the private auction")

@@ -24,9 +24,11 @@ from oracle.eighteen.model.game_round import OPERATING, GameRound, Sale
 from oracle.eighteen.model.player_actions import BuyShares, PlayerPass
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import sequence
+from oracle.eighteen.whole import protection, sequence
 from oracle.eighteen.whole.holdings import POOL, move_units
-from oracle.eighteen.whole.protection import drop_price, next_protector
+
+# ``protection`` by module: it imports ``sequence``, which reaches this module back
+# through the operating turn (operating.py, mechanisms/emergency.py)
 
 
 def waits(rules: TurnContext, state: State) -> bool:
@@ -61,7 +63,7 @@ def at_turn_end(rules: TurnContext, state: State) -> State | None:
 def offer(rules: TurnContext, state: State) -> State:
     """Each waiting sale goes to its president, or drops when he may not protect it;
     then play goes on after the company whose turn it was."""
-    state, protector = next_protector(rules, state)
+    state, protector = protection.next_protector(rules, state)
     game = state.game
     assert game is not None
     if protector is not None:
@@ -88,7 +90,7 @@ def act(rules: TurnContext, state: State, action: BuyShares | PlayerPass) -> Sta
     assert company is not None
     rest = replace(game, protection=game.protection[1:])
     if isinstance(action, PlayerPass):
-        state = state.with_company(drop_price(rules, state, company, sale.count))
+        state = state.with_company(protection.drop_price(rules, state, company, sale.count))
         return offer(rules, replace(state, game=rest))
     if action.company != sale.company or action.source != POOL:
         raise refuse("shares/price_protection", f"{action.player} decides on protecting "

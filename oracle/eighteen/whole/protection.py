@@ -4,7 +4,12 @@ president of each company sold, in the order of the sales, may buy the shares so
 from the pool at the price they were sold for, and the price then stays; or he
 declines (a ``pass``), and the price drops as the sale makes it. He cannot protect
 a company he sold this round, nor without the cash, nor past his certificate limit;
-nor his own sale: those drop at once. Protecting counts as the protector's act: the
+nor his own sale: those drop at once. The president who decides is the one of the
+moment of the sale (``Sale.president``): a president's sale that passes the presidency
+is his own sale, and the new president may not protect it either, since he takes
+control only once the sale is over (the published rules, page 16, as tobymao/18xx
+issue #4598 reports them; 18xx.games asks the old president, who cannot). The
+presidency stays where the sale put it. Protecting counts as the protector's act: the
 turn goes on after him (the players between the seller and him lose their turn), as
 18xx.games plays it; otherwise after the seller.
 
@@ -24,10 +29,12 @@ from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.whole import sequence
-from oracle.eighteen.whole.holdings import POOL, certificates, move_units, zone
+from oracle.eighteen.whole.holdings import POOL, cert_limit, certificates, move_units, zone
 
 #: the market zone of the ledge (data/1870.json, letter ``i``)
 LEDGE = "ignore_one_sale"
+#: the market zone of the closing cells (letter ``c``; closure.py)
+CLOSING = "close"
 
 Cell = tuple[int, int]
 
@@ -65,9 +72,13 @@ def next_protector(rules: TurnContext, state: State) -> tuple[State, str | None]
         sale = game.protection[0]
         company = state.company(sale.company)
         assert company is not None
-        protector = company.president
-        if protector is not None and may_protect(rules, state, protector, sale):
-            return replace(state, game=game), protector
+        if company.closed or (zone(rules.title(state).market, company) == CLOSING
+                              and sequence.whole_of(rules, state).closes_at_zero):
+            # closed, or closing as this action ends (closure.py): nothing to protect
+            game = replace(game, protection=game.protection[1:])
+            continue
+        if may_protect(rules, state, sale.president, sale):
+            return replace(state, game=game), sale.president
         state = state.with_company(drop_price(rules, state, company, sale.count))
         game = replace(game, protection=game.protection[1:])
     return replace(state, game=game), None
@@ -121,8 +132,7 @@ def may_protect(rules: TurnContext, state: State, player_id: str, sale: Sale) ->
     title, whole = rules.title(state), sequence.whole_of(rules, state)
     if zone(title.market, company) in whole.uncounted_zones:
         return True
-    limit = whole.cert_limit.get(len(state.players), 0)
-    return certificates(title, whole, state, player_id) + sale.count <= limit
+    return certificates(title, whole, state, player_id) + sale.count <= cert_limit(whole, state)
 
 
 def waiting(game: GameRound) -> bool:

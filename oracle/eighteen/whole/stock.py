@@ -32,6 +32,7 @@ from oracle.eighteen.whole.holdings import (
     POOL,
     PRESIDENT_UNITS,
     UNITS,
+    cert_limit,
     certificates,
     floated,
     move_units,
@@ -145,11 +146,12 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
             raise refuse("shares/president_certificate", f"no other player can take "
                          f"{company.id}'s president's certificate")
     value = _market_price(rules, state, company)
+    president = company.president or action.player  # who decides on protecting it
     company = move_units(company, action.player, POOL, action.count)
     company = replace(company, president=president_after(state, company))
     if whole.price_protection:  # the drop waits for the president (protection.py)
         game = replace(game, protection=(*game.protection, Sale(
-            company.id, action.count, value, action.player)))
+            company.id, action.count, value, action.player, president)))
     else:
         company = _drop(rules, state, company, action.count)
     players = tuple(replace(p, cash=p.cash + value * action.count)
@@ -213,7 +215,7 @@ def _may_buy(rules: TurnContext, state: State, player_id: str, company: Company,
     if units(company, player_id) + 1 > limit and where not in whole.unlimited_zones:
         raise refuse("shares/holding_limit", f"at most {whole.holding_limit}% of {company.id}")
     if where not in whole.uncounted_zones:
-        limit_certs = whole.cert_limit.get(len(state.players), 0)
+        limit_certs = cert_limit(whole, state)
         if certificates(title, whole, state, player_id) + 1 > limit_certs:
             raise refuse("shares/certificate_limit",
                          f"{player_id} holds {limit_certs} certificates already")
@@ -238,6 +240,8 @@ def _company(state: State, company_id: str) -> Company:
     company = state.company(company_id)
     if company is None:
         raise MalformedInput("company", f"unknown company {company_id!r}")
+    if company.closed:  # 1870: out of the game (closure.py)
+        raise refuse("shares/company_closed", f"{company_id} has closed")
     return company
 
 

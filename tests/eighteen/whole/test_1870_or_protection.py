@@ -46,7 +46,7 @@ def test_the_emergency_sale_pays_now_and_the_drop_waits() -> None:
     assert gmo["share_price"] == 76 and gmo["shares"]["pool"] == 2
     assert cash(p, "P1") == 152
     assert p["game_round"]["protection"] == [
-        {"company": "GMO", "count": 2, "price": 76, "seller": "P1"}]
+        {"company": "GMO", "count": 2, "price": 76, "seller": "P1", "president": "P2"}]
     assert p["game_round"]["acting"] is None  # the company's turn goes on
 
 
@@ -85,6 +85,19 @@ def test_his_own_sale_he_does_not_protect() -> None:
     p = API.apply(API.canonical(p), SELL)
     p = API.apply(API.apply(p, TRAIN), END)
     assert company(p, "GMO")["market"] == [5, 6]
+
+
+def test_a_sale_passing_the_presidency_the_new_president_does_not_protect() -> None:
+    """P1, GMO's president with four units, sells two: P2 (three) takes the presidency,
+    but not the decision on that sale (it was P1's, his own): the price drops."""
+    p = operating()
+    company(p, "GMO").update({"president": "P1", "shares": {"P1": 4, "P2": 3, "ipo": 3}})
+    p = API.apply(API.canonical(p), SELL)
+    assert company(p, "GMO")["president"] == "P2"
+    assert p["game_round"]["protection"][0]["president"] == "P1"
+    p = API.apply(API.apply(p, TRAIN), END)
+    assert company(p, "GMO")["market"] == [5, 6] and company(p, "GMO")["president"] == "P2"
+    assert "protection" not in p["game_round"]
 
 
 def test_a_bankrupts_sell_off_leaves_the_prices() -> None:

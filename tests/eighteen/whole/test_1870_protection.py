@@ -23,7 +23,8 @@ def test_the_drop_waits_for_the_president() -> None:
     position = run(position, [pass_("P2")])
     game = position["game_round"]
     assert game["acting"] == "P1"
-    assert game["protection"] == [{"company": "MP", "count": 1, "price": 76, "seller": "P2"}]
+    assert game["protection"] == [{"company": "MP", "count": 1, "price": 76, "seller": "P2",
+                                   "president": "P1"}]
 
 
 def test_the_president_protects_the_price() -> None:
@@ -76,3 +77,19 @@ def test_the_ledge_holds_one_shares_drop() -> None:
     assert drop(market, above, 1) == above
     assert drop(market, above, 2) == (3, 16)
     assert drop(market, (3, 6), 2) == (5, 6)
+
+
+def test_a_sale_that_passes_the_presidency_is_not_the_new_presidents_to_protect() -> None:
+    """P1 sells four of his five MP units: P2 (two) becomes president. The new
+    president takes control only once the sale is over, so he may not protect it (the
+    rules, as tobymao/18xx issue #4598 quotes them; 18xx.games asks the old
+    president, the seller, who cannot): the price drops at once, and the presidency
+    stays with P2."""
+    position = run(stock_round_2(), [sell("P1", "MP", 4)])
+    assert position["game_round"]["protection"][0]["president"] == "P1"
+    assert company(position, "MP")["president"] == "P2"
+    position = run(position, [pass_("P1")])
+    mp = company(position, "MP")
+    assert (mp["share_price"], mp["market"], mp["president"]) == (60, [7, 6], "P2")
+    game = position["game_round"]
+    assert game["acting"] == "P2" and "protection" not in game  # his own turn, no decision
