@@ -66,9 +66,9 @@ from oracle.harness.run_record import slug
 from oracle.harness.serve_mutant import impl_spec, resolve_spec
 from oracle.harness.stopping import GRACE, Stopper, add_bounds
 from oracle.protocol import lifetime
-from oracle.protocol.client import not_a_handshake
 from oracle.protocol.implementation import JSON, ImplementationOutcome
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
+from oracle.protocol.reply_reading import not_a_handshake
 
 ITEMS_ENV = "RAILRULES_FUZZ_OUT"
 

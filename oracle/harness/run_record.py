@@ -32,9 +32,9 @@ def handshake(spec: str, args: argparse.Namespace) -> dict[str, Any]:
         return {**InProcess().hello(), "isolation": {
             "isolated": False, "method": "in-process", "reason": "the built-in oracle"}}
     from oracle.harness.serve_mutant import resolve_spec
-    from oracle.protocol.client import not_a_handshake
     from oracle.protocol.factory import make_implementation
     from oracle.protocol.implementation import ImplementationOutcome
+    from oracle.protocol.reply_reading import not_a_handshake
     client = make_implementation(resolve_spec(spec), **client_options(args, restarts=0))
     try:
         return dict(client.hello())

@@ -21,7 +21,7 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from oracle.core import reasons, wire_json
+from oracle.core import wire_json
 from oracle.protocol.declarations import Declarations
 from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
@@ -32,21 +32,21 @@ from oracle.protocol.implementation import (
     QUESTIONS,
     Answers,
     Crashed,
-    Errored,
     Implementation,
     ImplementationOutcome,
-    InvalidReply,
     Malformed,
     TimedOut,
-    UndeclaredGap,
-    Unsupported,
     Verdict,
 )
-from oracle.protocol.levels import POSITIONS_GAP
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 from oracle.protocol.messages import DIGEST_PARTS, PROTOCOL_VERSION, reply_problem
-from oracle.protocol.reply_checks import reply_checks
-from oracle.protocol.same_json import same_json
+from oracle.protocol.reply_reading import (
+    ANSWERS,
+    accepted,
+    checked_answer,
+    reply_outcome,
+    suite_info,
+)
 from oracle.protocol.sandbox import Isolation
 from oracle.protocol.sandbox import choose as choose_isolation
 from oracle.protocol.transport import AdapterProcess
@@ -135,7 +135,7 @@ class ProtocolClient(Implementation):
         # Replaying the handshake is the whole setup: every later request carries its position.
         try:
             result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
-                                                 "suite": _suite_info()}, self.start_timeout)
+                                                 "suite": suite_info()}, self.start_timeout)
         except ImplementationOutcome:
             self._drop()  # no handshake, no adapter: the next request starts a new one
             raise
@@ -204,7 +204,7 @@ class ProtocolClient(Implementation):
         if "result" in reply:
             result: JSON = reply["result"]
             return result
-        raise _outcome(cmd, reply, declines)
+        raise reply_outcome(cmd, reply, declines)
 
     def _call(self, request: JSON) -> JSON:
         return self._exchange(self._ensure(), request, self.timeout)
@@ -325,7 +325,7 @@ class ProtocolClient(Implementation):
         reply failing its schema is: the adapter is not killed). A part the game's checks
         refuse raises ``InvalidReply`` for the whole reply, as the single command would."""
         expected = ["apply"] if applied else []
-        if not applied or _accepted(parts.get("apply")):
+        if not applied or accepted(parts.get("apply")):
             expected += ask
         if sorted(parts) != sorted(expected):
             raise self._fail(Crashed(
@@ -341,7 +341,7 @@ class ProtocolClient(Implementation):
                 answers[question] = self._checked(question, game, ANSWERS[question](
                     part["result"]), "inspect")
             else:
-                answers[question] = _outcome(question, part, self._declarations()
+                answers[question] = reply_outcome(question, part, self._declarations()
                                              .declines_positions({"cmd": question,
                                                                   "game": game}))
         return answers
@@ -360,28 +360,14 @@ class ProtocolClient(Implementation):
         return result
 
     def _checked(self, question: str, game: str, answer: Any, within: str = "") -> Any:
-        """``answer`` (a command's answer as ``ANSWERS`` reads it), once the game's own
-        checks accept what it hands back (``ReplyChecks``): a position the oracle's load
-        refuses, or a legal action of the wrong shape, raises ``InvalidReply``. A game
-        the oracle does not know cannot be checked: its answers pass as they are."""
+        """``answer`` once the game's own checks accept it (``checked_answer``); unless
+        replies go unchecked."""
         if not self.check_replies:
             return answer
-        checks = reply_checks(game) if game else None
-        if checks is None:
-            return answer
-        command = f"{within} ({question})" if within else question
-        if question == "apply":
-            if answer.accepted:
-                if not same_json(answer.position, self.reference_position):
-                    checks.position(command, answer.position)
-            elif self.level() == "reasons":
-                _registered(command, game, answer.code)
-        elif question == "legal_actions":
-            if self.check_actions:
-                checks.actions(command, answer)
-        elif question in POSITION_COMMANDS:
-            checks.position(command, answer)
-        return answer
+        return checked_answer(question, game, answer,
+                              f"{within} ({question})" if within else question,
+                              level=self.level, check_actions=self.check_actions,
+                              reference=self.reference_position)
 
     def legal_actions(self, game: str, position: JSON) -> list[JSON]:
         result: list[JSON] = self.start("legal_actions", game, position)()
@@ -409,77 +395,3 @@ class ProtocolClient(Implementation):
             with contextlib.suppress(ImplementationOutcome):
                 self._exchange(proc, {"cmd": "stop"}, min(self.timeout, 1.0))
         proc.finish(self.exit_grace)
-
-
-def _outcome(cmd: str, reply: JSON, declines: bool = False) -> ImplementationOutcome:
-    """The outcome a reply (or an inspect part) that is not a result stands for. An
-    ``unsupported`` or ``skipped`` reply is an undeclared gap (a declared one is never
-    asked: ``Declarations.check_request``), except one: ``unsupported`` with feature
-    ``positions`` where the game declares that gap and the request carries a position
-    (``declines``), an engine's declared way to say it cannot represent a position."""
-    if declines and str((reply.get("unsupported") or {}).get("feature")) == POSITIONS_GAP:
-        reason = str(reply["unsupported"].get("reason") or "")[:200]
-        return Unsupported(f"declined the position of {cmd!r} (the declared gap "
-                           f"'positions'{': ' + reason if reason else ''})", POSITIONS_GAP)
-    if "skipped" in reply:
-        body = reply["skipped"]
-        return UndeclaredGap(f"answered skipped to {cmd!r} ({str(body.get('reason', ''))[:200]})"
-                             ", a gap the handshake does not declare", f"skipped:{cmd}")
-    if "unsupported" in reply:
-        body = reply["unsupported"]
-        feature = str(body.get("feature", cmd))[:200]
-        reason = str(body.get("reason") or "")[:200]
-        return UndeclaredGap(f"answered unsupported to {cmd!r} (feature {feature!r}"
-                             f"{': ' + reason if reason else ''}), a gap the handshake "
-                             f"does not declare", feature)
-    body = reply.get("errored") or {}
-    return Errored(str(body.get("message", "errored")), body.get("traceback"))
-
-
-def _registered(command: str, game: str, code: str) -> None:
-    """An engine graded on reasons cites only registered codes (docs/reason-codes.md):
-    any other is a wrong answer, said plainly. A game with no registry is not checked."""
-    if game in reasons.games() and code not in reasons.codes(game):
-        raise InvalidReply(command, "a refusal", "code",
-                           f"{code!r} is not a reason code of {game!r} "
-                           "(docs/reason-codes.md); an engine that does not speak our codes "
-                           "declares level 'verdicts'", code)
-
-
-def _accepted(part: Any) -> bool:
-    return isinstance(part, dict) and bool((part.get("result") or {}).get("accepted"))
-
-
-def _verdict(result: JSON) -> Verdict:
-    if result["accepted"]:
-        return Verdict.accept(result["position"])
-    return Verdict.refuse(str(result.get("code", "")), str(result.get("ruling", "")),
-                          str(result.get("reason", "")))
-
-
-#: question -> its answer read from the result (the result schemas checked its shape)
-ANSWERS: dict[str, Callable[[JSON], Any]] = {
-    "legal_actions": lambda result: result["actions"],
-    "scores": lambda result: result["scores"],
-    "game_over": lambda result: bool(result["over"]),
-    "apply": _verdict,
-}
-
-
-#: commands whose whole answer is a position (``new_game``, ``position``: the canonical form)
-POSITION_COMMANDS = frozenset({"new_game", "position"})
-
-
-def _suite_info() -> JSON:
-    import oracle
-    return {"name": "railrules", "version": oracle.__version__}
-
-
-def not_a_handshake(err: ImplementationOutcome) -> str | None:
-    """Why a failed handshake shows the command is no adapter at all (its reply to
-    ``hello`` is not JSON, has the wrong ``seq`` or is no handshake reply: ``cat``, a
-    shell), or None: an adapter that dies or hangs on starting is one with a bug."""
-    if err.message.startswith("reply to 'hello'"):
-        return f"not a railrules adapter: {err.message[:300]} (docs/protocol.md)"
-    return None
-

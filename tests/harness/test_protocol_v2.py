@@ -22,11 +22,11 @@ from requires import needs_node
 from test_unforgeable import certify_run, outcomes, why
 
 from oracle.harness.report_diff import compare, regressed
-from oracle.protocol.client import _outcome
 from oracle.protocol.declarations import Declarations
 from oracle.protocol.implementation import UndeclaredGap, Unsupported, Verdict
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.levels import forced_pass
+from oracle.protocol.reply_reading import reply_outcome as _outcome
 from steps.common import _refused
 from steps.world import World
 
@@ -136,8 +136,8 @@ def test_diff_counts_a_dropped_level_as_a_regression() -> None:
 
 
 def test_an_engine_on_reasons_cites_only_registered_codes() -> None:
-    from oracle.protocol.client import _registered
     from oracle.protocol.implementation import InvalidReply
+    from oracle.protocol.reply_reading import registered as _registered
     _registered("apply", "rocket", "veto/not_original_space")
     _registered("apply", "toy", "made/up")  # a game without a registry is not checked
     with pytest.raises(InvalidReply, match="not a reason code of 'rocket'"):
