@@ -22,7 +22,8 @@ from oracle.eighteen.model.privates import (
     TokenPower,
     half_to_double,
 )
-from oracle.eighteen.model.whole_def import LoanTerms, WholeGameDef
+from oracle.eighteen.model.records import CompanyDef
+from oracle.eighteen.model.whole_def import LoanTerms, NationalDef, WholeGameDef
 from oracle.eighteen.titles.common import bonus_reading
 
 WSR = PrivateDef(
@@ -83,11 +84,12 @@ SCFTC = _plain("SCFTC", "St. Clair Frontier Tunnel Company", 100, 20)
 PRIVATES = tuple(dataclasses.replace(p, sale=(half_to_double(p.value, SALE_PHASES),))
                  for p in (FT, WSR, TCC, GLSC, NFSBC, SCFTC))
 
-#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: the title's mechanisms beyond the base turn, in the order their checks run: the CGR
+#: formation's decisions first (nothing else is played while one is due), the discards
 #: after a phase change (excess.py), the emergency train purchase (a whole game must
 #: not stall on a company that cannot buy its train), the loans, the whole game
-MECHANISMS = ("excess_trains", "emergency_sales", "escrow_release", "bonus_rights", "loans",
-              "whole_game")
+MECHANISMS = ("cgr_formation", "excess_trains", "emergency_sales", "escrow_release",
+              "bonus_rights", "loans", "whole_game")
 
 #: the option ``alternate_destinations`` (18xx.games's optional rule): company ->
 #: (start, goals), the start "" for its home (CA joins London to Detroit; TGB's goal is
@@ -99,6 +101,25 @@ ALTERNATE_DESTINATIONS = {
     "WR": ("", ("L15",))}
 
 PHASES = ("2", "2'", "3", "3'", "4", "4'", "5", "5'", "6", "D")
+
+#: companies in the game once the CGR has formed -> certificate limit for 3 to 6 players
+#: (18xx.games's ``POST_NATIONALIZATION_CERT_LIMIT``; four companies or fewer share one)
+CGR_CERT_LIMITS = {
+    companies: dict(zip((3, 4, 5, 6), limits, strict=True)) for companies, limits in (
+        (11, (28, 22, 18, 15)), (10, (25, 20, 16, 14)), (9, (22, 18, 15, 12)),
+        (8, (20, 16, 13, 11)), (7, (18, 14, 11, 10)), (6, (15, 12, 10, 8)),
+        (5, (13, 10, 8, 7)), (4, (10, 8, 7, 6)), (3, (10, 8, 7, 6)), (2, (10, 8, 7, 6)),
+        (1, (10, 8, 7, 6)))}
+
+#: the Canadian Government Railway (whole/formation.py, whole/national.py): formed at
+#: the first 6 train from the companies left in debt; no home; ten station markers, $100
+#: each; up to twenty shares; three trains where others hold two; it keeps three
+#: permanent trains of those it takes over (18xx.games's ``g_1856`` national)
+CGR = NationalDef(
+    company=CompanyDef(id="CGR", name="Canadian Government Railway", home="",
+                       home_city=None, token_costs=(100,) * 10),
+    forms_in="6", max_shares=20, exchange_units=2, min_price=100, extra_trains=1,
+    kept_permanent=3, cert_limit=CGR_CERT_LIMITS)
 
 #: the whole game (docs/18xx.md "Whole games", 1856), the numbers of 18xx.games's
 #: ``g_1856`` game: certificate limits for 3 to 6 players; one operating round a set
@@ -115,6 +136,7 @@ WHOLE = WholeGameDef(
     capital_by_phase=dict(zip(PHASES, ("escrow",) * 5 + ("incremental",) * 2
                               + ("full",) * 3, strict=True)),
     loans=LoanTerms(value=100, interest=10, none_in=("6", "D")),
+    national=CGR,
     alternate_destinations=ALTERNATE_DESTINATIONS,
     rights={"NFSBC": (("P17", "P19"), 10), "SCFTC": (("B13",), 10)})
 

@@ -24,7 +24,7 @@ from oracle.eighteen.model.records import MarketDef
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.whole import sequence
-from oracle.eighteen.whole.holdings import POOL, certificates, move_units, zone
+from oracle.eighteen.whole.holdings import POOL, cert_limit, certificates, move_units, zone
 
 #: the market zone of the ledge (data/1870.json, letter ``i``)
 LEDGE = "ignore_one_sale"
@@ -121,8 +121,8 @@ def may_protect(rules: TurnContext, state: State, player_id: str, sale: Sale) ->
     title, whole = rules.title(state), sequence.whole_of(rules, state)
     if zone(title.market, company) in whole.uncounted_zones:
         return True
-    limit = whole.cert_limit.get(len(state.players), 0)
-    return certificates(title, whole, state, player_id) + sale.count <= limit
+    return certificates(title, whole, state, player_id) + sale.count \
+        <= cert_limit(whole, state)
 
 
 def waiting(game: GameRound) -> bool:
