@@ -1,10 +1,9 @@
 """1856: its six privates: the Flos Tramway, the Waterloo & Saugeen
 (TP-WSR56-*), the Canada Company, the Great Lakes Shipping Company's port token
 (TP-BONUS-01), the Niagara Falls Suspension Bridge and the St. Clair Frontier Tunnel
-(face value, revenue and the hexes they keep free as 18xx.games's ``g_1856``
-entities; the bridge and tunnel bonuses their buyers gain: whole/rights.py; the Canada
-Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md
-"Whole games", 1856).
+(face value, revenue, the hexes they keep free and the Canada Company's extra lay as
+18xx.games's ``g_1856`` entities; the bridge and tunnel bonuses their buyers gain:
+whole/rights.py); the whole game (``WHOLE``: docs/18xx.md "Whole games", 1856).
 
 The whole published board, charters, trains, phases and market: ``data/1856.json``
 (flat layout, letters are columns).
@@ -76,7 +75,13 @@ def _plain(pid: str, name: str, value: int, revenue: int, blocks: str = "") -> P
 
 
 FT = _plain("FT", "Flos Tramway", 20, 5, blocks="L3")
-TCC = _plain("TCC", "The Canada Company", 50, 10, blocks="H11")
+#: the owning company's extra lay of a yellow town on H11, free, connected as its normal
+#: lays, once; the private stays open (18xx.games's ``g_1856`` ability: ``tile_lay``,
+#: ``free``, tiles 3, 4, 58, ``count`` 1, its ``connect`` default)
+TCC = dataclasses.replace(
+    _plain("TCC", "The Canada Company", 50, 10, blocks="H11"),
+    tile=TilePower(hex="H11", tile=("3", "4", "58"), colour="", when="track", extra=True,
+                   connected=True, free=True, reserved=False))
 NFSBC = _plain("NFSBC", "Niagara Falls Suspension Bridge Company", 100, 20)
 SCFTC = _plain("SCFTC", "St. Clair Frontier Tunnel Company", 100, 20)
 
