@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.eighteen import operating, private_sale
+from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.actions import Action, BuyPrivate, BuyTrain, Pass
 from oracle.eighteen.model.finance import FULL, Finance
 from oracle.eighteen.model.finance_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
@@ -170,7 +171,8 @@ def take(rules: TurnContext, state: State, loan: LoanTerms, company: Company) ->
         raise refuse("loan/limit", f"{company.id} has a loan for each share its players hold")
     cash = loan.value - (loan.interest if marked(state, company.id, INTEREST) else 0)
     company = _with_loans(company, loans_of(company) + 1, cash)
-    state = replace(state.with_company(company), bank=state.bank - cash)
+    # a loan the bank cannot cover breaks it, as any payment (model/bank.py)
+    state = bank_cash.settle(replace(state.with_company(company), bank=state.bank - cash))
     return mark(state, company.id, TOOK)
 
 

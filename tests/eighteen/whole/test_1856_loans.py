@@ -128,3 +128,14 @@ def test_the_first_6_train_has_the_loans_repaid(treasury: int,
     if deciding:
         assert API.legal_actions(after) == [{"type": "merge", "company": "WGB"},
                                             {"type": "pay_off_loans", "company": "WGB"}]
+
+
+def test_a_loan_the_bank_cannot_cover_breaks_it() -> None:
+    """The bank holds $88 (the rest with P2): the loan's $100 leaves it at -12, broken
+    (the game ends with the set, model/bank.py)."""
+    state = API.load(operating(treasury=0))
+    players = tuple(replace(p, cash=p.cash + state.bank - 88) if p.id == "P2" else p
+                    for p in state.players)
+    position = replace(state, players=players, bank=88).canonical().to_json()
+    after = act(position, TAKE)
+    assert (after["bank"], after.get("bank_broken")) == (-12, True)
