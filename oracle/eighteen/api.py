@@ -51,7 +51,7 @@ from oracle.eighteen.whole import brown_ipo as whole_brown_ipo
 from oracle.eighteen.whole import candidates as whole_candidates
 from oracle.eighteen.whole import escrow as whole_escrow
 from oracle.eighteen.whole import first_priority as whole_first_priority
-from oracle.eighteen.whole import loans, or_protection, rights
+from oracle.eighteen.whole import formation, loans, or_protection, rights
 from oracle.eighteen.whole import reissue as whole_reissue
 from oracle.eighteen.whole import sequence as whole_sequence
 from oracle.eighteen.whole import values as whole_values
@@ -207,6 +207,8 @@ class EighteenAPI(Pins[State]):
 
     # -- candidate actions for legal_actions ---------------------------------------
     def candidates(self, state: State) -> list[Action]:
+        if formation.forming(state) is not None:  # 1856: the CGR formation's decisions
+            return formation.candidates(self.rules, state)
         company_id = state.turn.company
         if company_id is None or or_protection.deciding(state.game):
             # a whole game's auction or stock round, a price protection, or nothing

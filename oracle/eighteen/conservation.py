@@ -32,9 +32,11 @@ def conservation(before: JSON, after: JSON) -> list[str]:
     if tiles(before) != tiles(after):
         problems.append("tiles: supply plus laid tiles changed"
                         f"{moved(tiles(before), tiles(after), 'more', 'fewer', 'tile ')}")
-    if tokens(before) != tokens(after):
+    was_tokens, now_tokens = _in_both(tokens(before), tokens(after))
+    if was_tokens != now_tokens:
         problems.append("tokens: charter plus map tokens changed"
-                        f"{moved(tokens(before), tokens(after), 'more', 'fewer')}")
+                        f"{moved(was_tokens, now_tokens, 'more', 'fewer')}")
+    problems += _companies(before, after)
     problems += _trains_from_nowhere(before, after)
     problems += _shares(before, after)
     closed_before = {p["id"] for p in before["privates"] if p["closed"]}
@@ -45,7 +47,8 @@ def conservation(before: JSON, after: JSON) -> list[str]:
     if {p["id"] for p in before["privates"]} != {p["id"] for p in after["privates"]}:
         problems.append("privates: the set of privates changed")
     problems += _private_owners(before, after)
-    gone = ({_bonus_key(b) for b in before["bonus_tokens"]}
+    staying = {c["id"] for c in after["companies"]}
+    gone = ({_bonus_key(b) for b in before["bonus_tokens"] if b["company"] in staying}
             - {_bonus_key(b) for b in after["bonus_tokens"]})
     if gone:
         problems.append("bonus tokens: a bonus token vanished ("
@@ -70,13 +73,27 @@ def tiles(p: JSON) -> Counter[str]:
 
 
 def tokens(p: JSON) -> dict[str, int]:
-    """Each company's station tokens: on its charter plus on the map."""
+    """Each company's station tokens: on its charter plus on the map (less those a
+    national forming is to give up: 1856's CGR, ``game_round.formation``)."""
     # a connection run adds one token to the company (1870, DS-11)
     out = {c["id"]: c["tokens_left"] - (1 if "destination" in c else 0)
            for c in p["companies"]}
     for t in p["tokens"]:
         out[t["company"]] = out.get(t["company"], 0) + 1
+    formation = (p.get("game_round") or {}).get("formation") or {}
+    if formation.get("national") in out:
+        out[formation["national"]] -= len(formation.get("removing", ())) + \
+            int(formation.get("excess", 0))
     return out
+
+
+def _in_both(was: dict[str, int], now: dict[str, int]) -> tuple[dict[str, int],
+                                                                 dict[str, int]]:
+    """The counts of the companies in both positions: a company that leaves the game
+    (merged into 1856's CGR) takes its tokens with it, one that joins (the CGR) brings
+    its own."""
+    return ({k: v for k, v in was.items() if k in now},
+            {k: v for k, v in now.items() if k in was})
 
 
 def moved(was: Mapping[str, int], now: Mapping[str, int], more: str, less: str,
@@ -89,6 +106,20 @@ def moved(was: Mapping[str, int], now: Mapping[str, int], more: str, less: str,
                for who in [*was, *(k for k in now if k not in was)]
                if was.get(who, 0) != now.get(who, 0)]
     return f" ({'; '.join(changed)})" if changed else ""
+
+
+def _companies(before: JSON, after: JSON) -> list[str]:
+    """Companies leave the game only as another forms from them, and one forms only from
+    those that leave (1856's CGR: the companies merged into it)."""
+    was = {c["id"] for c in before["companies"]}
+    now = {c["id"] for c in after["companies"]}
+    if (was - now) and not (now - was):
+        return [f"companies: {', '.join(sorted(was - now))} left the game, and no company "
+                "formed from them"]
+    if (now - was) and not (was - now):
+        return [f"companies: {', '.join(sorted(now - was))} joined the game, formed from "
+                "no company"]
+    return []
 
 
 def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:

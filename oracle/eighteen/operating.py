@@ -16,10 +16,11 @@ from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.actions import BuyTrain, Dividend, RunRoutes
 from oracle.eighteen.model.market import RULE_1830, DividendRule, move, price
 from oracle.eighteen.model.records import MarketDef, TrainType
-from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.rosters import company_train_limit, roster
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.routes.route import Route, check_routes, parse_node
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.whole import national_turn
 
 #: share holders that are not players: the IPO and the pool. What their shares earn
 #: goes to the treasury when the title's ``DividendRule.to_treasury`` names them,
@@ -38,8 +39,10 @@ def after_token(rules: TurnContext, state: State, company: Company) -> State:
         return rules.end_turn(state, company)
     if company.trains:
         return replace(state, turn=replace(state.turn, step="route"))
-    # no train, no run: the price moves as the title's rule says (market.DividendRule)
-    company = _move_price(rules, state, company, dividend_rule(rules, state).no_trains)
+    # no train, no run: the price moves as the title's rule says (market.DividendRule);
+    # 1856's CGR's stays until it has owned a permanent train
+    if not national_turn.withholds(rules.title(state), company):
+        company = _move_price(rules, state, company, dividend_rule(rules, state).no_trains)
     state = state.with_company(company)
     return replace(state, turn=replace(state.turn, step="buy_train"))
 
@@ -76,6 +79,10 @@ def pay_dividend(rules: TurnContext, state: State, company: Company, action: Div
     rule = rule if rule is not None else title_rule
     if action.kind not in rule.kinds:
         raise refuse("dividend/not_allowed", f"{state.title} has no {action.kind} dividend")
+    still = national_turn.withholds(rules.title(state), company)  # 1856's CGR
+    if still and action.kind != "withhold":
+        raise refuse("cgr/withholds", f"{company.id} withholds until it has owned a "
+                     "permanent train")
     revenue = state.turn.revenue
     holders = dict(company.shares)
     half = half_pay.paid_out(revenue, sum(holders.values()), state.options)
@@ -100,8 +107,8 @@ def pay_dividend(rules: TurnContext, state: State, company: Company, action: Div
     kept = revenue - per_share * sum(holders.values()) if paid_out else revenue
     bank -= kept + to_treasury
     company = replace(company, treasury=company.treasury + kept + to_treasury)
-    for direction in rule.moves(action.kind, paid_out if paid_out else revenue,
-                                company.share_price):
+    for direction in () if still else rule.moves(action.kind, paid_out or revenue,
+                                                 company.share_price):
         company = _move_price(rules, state, company, direction)
     state = replace(state, players=tuple(players[p.id] for p in state.players), bank=bank)
     state = bank_cash.settle(state.with_company(company))
@@ -151,13 +158,14 @@ def buy_train(rules: TurnContext, state: State, company: Company, action: BuyTra
     else:
         train_offer.check_on_sale(title, state, train)
     off = train_offer.credit(title, company, train, action)
-    phase = phase_def(title, state.phase)
-    if phase is not None and \
-            obsolete.counted(state, company) - (1 if off else 0) >= phase.train_limit:
-        raise refuse("train/limit", f"{company.id} holds its limit of {phase.train_limit}")
+    national_turn.check_permanent(title, company, train)
+    limit = company_train_limit(title, state.phase, company.id)
+    if limit is not None and obsolete.counted(state, company) - (1 if off else 0) >= limit:
+        raise refuse("train/limit", f"{company.id} holds its limit of {limit}")
     emergency.check_cheapest(title, state, company, train.price - off)
     state = _pay_for(state, company, train.price - off)
     company = train_offer.give_in(state.company(company.id) or company, action.trade_in)
+    company = national_turn.bought(title, company, train)  # 1856's CGR
     state = state.with_company(replace(company, trains=(*company.trains, train.name)))
     if action.source == "pool":
         pool = list(state.pool_trains)
@@ -209,10 +217,14 @@ def _first_of_its_type(rules: TurnContext, state: State, train: TrainType) -> St
 def end_buying(rules: TurnContext, state: State, company: Company) -> State:
     """``pass`` in the buy-train step: a company must leave with a train if the bank
     has one for it (the forced purchase)."""
-    if not company.trains and (available_train(rules, state) is not None
-                               or state.pool_trains):
+    if not company.trains and can_buy_any(rules, state, company):
         raise refuse("train/must_buy", f"{company.id} must own a train")
     return rules.end_turn(state, company)
+
+
+def can_buy_any(rules: TurnContext, state: State, company: Company) -> bool:
+    """The bank offers a train the company may buy (1856's CGR: a permanent one)."""
+    return emergency.cheapest(rules.title(state), state, company) is not None
 
 
 def operating_order(state: State) -> tuple[str, ...]:

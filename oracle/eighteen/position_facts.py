@@ -60,7 +60,7 @@ def _companies(title: TitleData, state: State, player_ids: list[str],
         if c.president is not None and c.president not in player_ids:
             raise MalformedInput(f"companies.{c.id}.president", "not a player")
         placed = sum(1 for t in state.tokens if t.company == c.id)
-        if placed + c.tokens_left > cdef.tokens + extra_tokens(c):
+        if placed + c.tokens_left > cdef.tokens + extra_tokens(c) + _giving_up(state, c.id):
             raise MalformedInput(f"companies.{c.id}.tokens_left",
                                  f"more than the charter's {cdef.tokens} tokens")
         if c.destination is not None and not cdef.destination:
@@ -181,9 +181,45 @@ def _game(title: TitleData, state: State, player_ids: list[str]) -> None:
     if set(order) - known:
         raise MalformedInput("market_order", f"{sorted(set(order) - known)}: no company with "
                              "a market cell")
+    national = title.whole.national
     for c in state.companies:
-        if sum(n for _, n in c.shares) > 10:
-            raise MalformedInput(f"companies.{c.id}.shares", "more than ten shares")
+        most = national.max_shares if national is not None and c.id == national.company.id \
+            else 10
+        if sum(n for _, n in c.shares) > most:
+            raise MalformedInput(f"companies.{c.id}.shares", f"more than {most} shares")
+    _formation(state, player_ids)
+
+
+def _giving_up(state: State, company_id: str) -> int:
+    """The tokens a national forming holds beyond its charter until its president
+    removes them (1856's CGR: ``model/formation.py``)."""
+    formation = state.game.formation if state.game is not None else None
+    if formation is None or formation.national != company_id:
+        return 0
+    return len(formation.removing) + formation.excess
+
+
+def _formation(state: State, player_ids: list[str]) -> None:
+    """A national's formation (1856's CGR) stands in an operating round: its deciders
+    are companies of the position, its national one once they have all decided."""
+    game = state.game
+    formation = game.formation if game is not None else None
+    if formation is None or game is None:
+        return
+    if game.kind != "operating" or state.ended is not None:
+        raise MalformedInput("game_round.formation", "only in an operating round going on")
+    if formation.trigger not in player_ids:
+        raise MalformedInput("game_round.formation.trigger", f"unknown player "
+                             f"{formation.trigger!r}")
+    known = {c.id for c in state.companies}
+    for cid in (*formation.deciding, *formation.merging):
+        if cid not in known and (formation.deciding or cid not in formation.merging):
+            raise MalformedInput("game_round.formation", f"unknown company {cid!r}")
+    formed = formation.national in known
+    if formed == bool(formation.deciding) or (formation.deciding and (
+            formation.removing or formation.excess or formation.discarding)):
+        raise MalformedInput("game_round.formation", "the national forms once every "
+                             "company in debt is decided on, and then decides alone")
 
 
 def _money_adds_up(title: TitleData, state: State) -> None:

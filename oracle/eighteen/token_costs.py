@@ -10,7 +10,8 @@ list (``tokens``)."""
 from __future__ import annotations
 
 from oracle.eighteen.model.coords import hex_distance
-from oracle.eighteen.model.title import CompanyDef, TitleData
+from oracle.eighteen.model.records import CompanyDef
+from oracle.eighteen.model.title import TitleData
 
 
 def by_distance(title: TitleData, cdef: CompanyDef, hex_id: str) -> int:

@@ -56,8 +56,8 @@ OUTSIDE: dict[str, str] = {
     "no_more_incremental_companies": "1856, first 5'-train: how companies float "
                                      "(stock round); the phase it starts says so "
                                      "(whole/capital.py)",
-    "nationalization": "1856, first 6-train: the loans are repaid as far as the "
-                       "treasuries go (whole/loans.py); the CGR is not modelled",
+    "nationalization": "1856, first 6-train: the CGR formation, a whole game's "
+                       "(whole/formation.py, whole/national.py)",
 }
 
 

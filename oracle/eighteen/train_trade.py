@@ -19,10 +19,11 @@ from dataclasses import replace
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.mechanisms import obsolete
 from oracle.eighteen.model.actions import BuyTrain
-from oracle.eighteen.model.rosters import phase_def, roster
+from oracle.eighteen.model.rosters import company_train_limit, roster
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.context import TurnContext
+from oracle.eighteen.whole import national_turn
 
 #: the lowest price a train changes hands for between companies, unless the title's
 #: data says more
@@ -58,10 +59,10 @@ def buy_from_company(rules: TurnContext, state: State, company: Company, action:
     if price < lowest:
         raise IllegalAction("train/price_too_low", "",
                             f"a train changes hands for at least {lowest}")
-    phase = phase_def(title, state.phase)
-    if phase is not None and obsolete.counted(state, company) >= phase.train_limit:
-        raise IllegalAction("train/limit", "",
-                            f"{company.id} holds its limit of {phase.train_limit}")
+    national_turn.check_trade(title, company, seller, action.train, price)
+    limit = company_train_limit(title, state.phase, company.id)
+    if limit is not None and obsolete.counted(state, company) >= limit:
+        raise IllegalAction("train/limit", "", f"{company.id} holds its limit of {limit}")
     if company.treasury < price:
         raise IllegalAction("money/insufficient", "", f"{company.id} has {company.treasury}, "
                             f"not {price}; the president pays only towards a bank train")
@@ -69,5 +70,8 @@ def buy_from_company(rules: TurnContext, state: State, company: Company, action:
     left.remove(action.train)
     state = state.with_company(replace(seller, trains=tuple(left),
                                        treasury=seller.treasury + price))
+    train = roster(title).get(action.train)
+    if train is not None:
+        company = national_turn.bought(title, company, train)  # 1856's CGR
     return state.with_company(replace(company, treasury=company.treasury - price,
                                       trains=(*company.trains, action.train)))

@@ -25,10 +25,13 @@ class Stop:
     translated: JSON | None
     code: str
     reason: str
+    #: a refusal's codes, one for each try (the first, then after each implied pass)
+    codes: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "at": self.at, "record_action": self.record_action,
-                "translated": self.translated, "code": self.code, "reason": self.reason}
+        out = {"kind": self.kind, "at": self.at, "record_action": self.record_action,
+               "translated": self.translated, "code": self.code, "reason": self.reason}
+        return {**out, "codes": list(self.codes)} if self.codes else out
 
 
 @dataclass
@@ -47,6 +50,9 @@ class Report:
     game_over: bool | None = None
     finished: bool = False
     notes: list[str] = field(default_factory=list)
+    #: the record actions refused as the replay was told to expect (``Stop.to_json``
+    #: with ``why``), played on without
+    refused: list[JSON] = field(default_factory=list)
 
     def final(self, values: dict[str, int] | None, game_over: bool | None) -> None:
         self.values, self.game_over, self.finished = values, game_over, True
@@ -81,7 +87,8 @@ class Report:
                 "verdict": self.verdict(),
                 "stop": self.stop.to_json() if self.stop else None,
                 "game_end_reason": self.record.game_end_reason,
-                "game_over": self.game_over, "values": self.rows(), "notes": self.notes}
+                "game_over": self.game_over, "values": self.rows(), "notes": self.notes,
+                "known_refusals": self.refused}
 
     def text(self) -> str:
         rules = ", ".join(self.record.optional_rules) or "none"
@@ -90,6 +97,8 @@ class Report:
                  f"played {self.applied} of {self.total} record actions ({self.implied} "
                  f"implied passes, {self.dropped} recorded passes the engine did not ask "
                  f"for)"]
+        lines += [f"refused as expected at {r['at']} ({r['why']}): "
+                  f"{', '.join(r.get('codes') or [r['code']])}" for r in self.refused]
         if self.stop is not None:
             s = self.stop
             lines.append(f"stopped at {s.at}: {s.kind}: {s.code}: {s.reason}".replace(

@@ -38,6 +38,9 @@ def mover(position: JSON) -> str | None:
     turn, game_round = position.get("turn") or {}, position.get("game_round") or {}
     if game_round.get("protection") and game_round.get("acting") is not None:
         return str(game_round["acting"])  # a president deciding on price protection
+    formation = game_round.get("formation")
+    if formation:  # 1856's CGR formation: the company decided on, then the CGR
+        return str((formation.get("deciding") or [formation.get("national")])[0])
     if turn.get("company") is not None and turn.get("step") != "done" and \
             game_round.get("kind", "operating") == "operating":
         return str(turn["company"])
@@ -77,9 +80,12 @@ class Refused(Exception):
     """The engine refused a translated action: ``verdict`` where the record's action
     first met a refusal, ``later`` the last one after the passes put in (or None)."""
 
-    def __init__(self, action: JSON, verdict: Verdict, later: Verdict | None = None) -> None:
+    def __init__(self, action: JSON, verdict: Verdict, later: Verdict | None = None,
+                 codes: tuple[str, ...] = ()) -> None:
         super().__init__(f"{verdict.code}: {verdict.reason}".strip(": "))
         self.action, self.verdict, self.later = action, verdict, later
+        #: every refusal's code, the first first, one for each implied pass between
+        self.codes = codes or (verdict.code,)
 
     def reason(self) -> str:
         """The first refusal's reason, and the last one's where passes came between."""
@@ -108,6 +114,7 @@ class Steps:
         verdict where the record's action first met it (and, after implied passes, the
         last one: ``Refused.later``)."""
         first: Verdict | None = None
+        codes: list[str] = []
         for _ in range(MAX_IMPLIED + 1):
             if moved_past(position, action):
                 self.dropped += 1
@@ -117,12 +124,14 @@ class Steps:
                 self.applied.append(action)
                 return verdict.position
             first = first or verdict
+            codes.append(verdict.code)
             implied = self.pre_act(position, action) if self.pre_act else None
             implied = implied or self.implied_pass(position, action)
             passed = self.apply(position, implied) if implied is not None else None
             if implied is None or passed is None or not passed.accepted or \
                     passed.position is None:
-                raise Refused(action, first, verdict if verdict is not first else None)
+                raise Refused(action, first, verdict if verdict is not first else None,
+                              tuple(codes))
             self.applied.append(implied)
             self.implied += 1
             position = passed.position

@@ -46,14 +46,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
                         help="seconds per reply")
     parser.add_argument("--no-divide", action="store_true", help="skip the divide table")
+    parser.add_argument("--known-refusal", action="append", type=int, metavar="ID",
+                        help="with --from: a record action the engine is expected to refuse "
+                             "(the platform took it where the rules do not allow it): "
+                             "reported, and the replay goes on without it (repeatable)")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.source is not None:
         from oracle.harness import replay_record
         return replay_record.run(args)
-    if args.json is not None:
-        print("railrules replay: --json reports a record's replay (--from)", file=sys.stderr)
+    if args.json is not None or args.known_refusal:
+        print("railrules replay: --json and --known-refusal are for a record's replay "
+              "(--from)", file=sys.stderr)
         return 2
     try:
         trace = load_trace(Path(args.trace))

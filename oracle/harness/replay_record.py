@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,22 +68,27 @@ def prepare(record: Record) -> tuple[Translator, dict[str, str], list[Played]]:
 
 
 def replay_record(record: Record, impl: Implementation, name: str = "",
-                  span: Span | None = None) -> Report:
+                  span: Span | None = None,
+                  known_refusals: Mapping[int, str] | None = None) -> Report:
     """Replay the whole record from a new game; or, with ``span``, the played actions
     ``span.first`` .. ``span.last - 1`` from ``span.start``, a position the engine
     reached there (the record before it followed without an engine), and no final
-    values (a part of a game: ``Report.finished`` stays false)."""
+    values (a part of a game: ``Report.finished`` stays false). ``known_refusals``:
+    record action ID -> why the engine is expected to refuse it (an act the platform
+    took where the rules do not allow it); each is tried, its refusal is reported and
+    the replay goes on without it, and one the engine takes stops the replay."""
     translator, options, actions = prepare(record)
     first, last = (span.first, span.last) if span else (0, len(actions))
     report = Report(name, record, impl_name(impl), options, last - first)
     steps = Steps(impl)
+    known = dict(known_refusals or {})
     try:
         for p in actions[:first]:
             translator.translate(p, None)
         position = span.start if span else _new_game(impl, record, options)
         for i in range(first, last):
-            position = _play(translator, steps, actions, i, position)
-            report.applied = i + 1 - first
+            position = _play_known(translator, steps, actions, i, position, known, report)
+            report.applied = i + 1 - first - len(report.refused)
         if span is None:
             report.final(_values(impl, position), _game_over(impl, position))
             if position.get("ended") != "bankruptcy":  # the sell-off is not in the record
@@ -121,6 +127,24 @@ class _Stopped(Exception):
         self.stop = stop
 
 
+def _play_known(translator: Translator, steps: Steps, actions: list[Played], i: int,
+                position: JSON, known: dict[int, str], report: Report) -> JSON:
+    """``_play``; an action of ``known`` must be refused, and the replay goes on from
+    the position before it (its refusal in ``report.refused``)."""
+    p = actions[i]
+    if p.id not in known or p.auto:
+        return _play(translator, steps, actions, i, position)
+    try:
+        _play(translator, steps, actions, i, position)
+    except _Stopped as stopped:
+        if stopped.stop.kind != "refused":
+            raise
+        report.refused.append({**stopped.stop.to_json(), "why": known[p.id]})
+        return position
+    raise _Stopped(Stop("accepted", p.where(), p.data, None, "replay/known_refusal_taken",
+                        f"the engine took the action expected refused ({known[p.id]})"))
+
+
 def _play(translator: Translator, steps: Steps, actions: list[Played], i: int,
           position: JSON) -> JSON:
     p = actions[i]
@@ -144,7 +168,7 @@ def _apply(steps: Steps, p: Played, position: JSON, action: JSON) -> JSON:
         return steps.play(position, action)
     except Refused as refused:
         raise _Stopped(Stop("refused", p.where(), p.data, refused.action,
-                            refused.verdict.code, refused.reason())) from None
+                            refused.verdict.code, refused.reason(), refused.codes)) from None
 
 
 def _deferred_pass(actions: list[Played], i: int) -> bool:
@@ -223,8 +247,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     spec = args.impl or "oracle"
     impl = make_implementation(resolve_spec(spec), timeout=args.timeout, max_restarts=0)
+    known = {int(a): "named on the command line (--known-refusal)"
+             for a in getattr(args, "known_refusal", None) or ()}
     try:
-        report = replay_record(record, impl, path.name)
+        report = replay_record(record, impl, path.name, known_refusals=known)
     except Untranslatable as err:
         print(f"railrules replay: {path.name}: {err}", file=sys.stderr)
         return 2

@@ -49,11 +49,7 @@ PLATFORM_BEFORE: Final[dict[str, tuple[tuple[str, str, int, str], ...]]] = {
 #: what a title's records hold whose rules we do not model, action types and company
 #: names -> why: not refused before the replay starts (the record is read, and played
 #: up to it), the replay stops there naming it
-UNMODELLED: Final[dict[str, dict[str, str]]] = {
-    "1856": {"merge": "the CGR formation (a company merging into the Canadian "
-                      "Government Railway at the first 6 train) is not modelled",
-             "CGR": "the Canadian Government Railway (the CGR formation) is not modelled"},
-}
+UNMODELLED: Final[dict[str, dict[str, str]]] = {}
 
 #: a ``special_buy``'s description -> the private whose right it buys (1856)
 RIGHTS: Final[dict[str, dict[str, str]]] = {

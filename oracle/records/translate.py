@@ -159,7 +159,30 @@ class Translator:
 def _pass(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
     if p.data.get("entity_type") == "player":
         return [{"type": "pass", "player": t.player(p)}]
-    return [{"type": "pass", "company": t.acting(p, position)}]
+    company = t.acting(p, position)
+    if company in _deciding(position)[:1]:  # 1856: the president pays the debt
+        return [{"type": "pay_off_loans", "company": company}]
+    return [{"type": "pass", "company": company}]
+
+
+def _deciding(position: JSON | None) -> list[str]:
+    """The companies whose presidents decide on the CGR formation (1856), the first now."""
+    formation = ((position or {}).get("game_round") or {}).get("formation") or {}
+    return [str(c) for c in formation.get("deciding", ())]
+
+
+def _merge(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1856's CGR formation: the company in debt merges into the CGR."""
+    return [{"type": "merge", "company": t.company(p, "corporation")}]
+
+
+def _remove_token(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
+    """1856: the CGR gives up one of its tokens (two on a hex, or over its charter)."""
+    hex_id, city = t.board.city_hex(str(p.data.get("city")), p.where())
+    if position is None:
+        return []
+    return [{"type": "remove_token", "company": t.company(p), "hex": hex_id,
+             "city": t.board.stop_index(position, hex_id, city)}]
 
 
 def _bid(t: Translator, p: Played, position: JSON | None) -> list[JSON]:
@@ -371,5 +394,5 @@ HANDLERS: dict[str, Handler] = {
     "discard_train": _discard_train, "buy_company": _buy_company, "bankrupt": _bankrupt,
     "choose": _choose, "assign": _assign, "destination_connection": _platform,
     "end_game": _platform, "take_loan": _loan, "payoff_loan": _loan,
-    "special_buy": _special_buy,
+    "special_buy": _special_buy, "merge": _merge, "remove_token": _remove_token,
 }

@@ -93,6 +93,28 @@ def test_a_refusal_stops_the_replay_and_is_reported(tmp_path: Path,
     assert [r["record"] for r in report["values"]] == [600, 600, 600]
 
 
+#: P1 buys the cheapest private at its price: every engine that knows the auction takes it
+BUY_SV = {"id": 2, "type": "bid", "entity": 11, "entity_type": "player", "company": "SV",
+          "price": 20}
+
+
+def test_a_known_refusal_is_reported_and_the_replay_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report.json"
+    replay(str(write(tmp_path, game([LOW_BID, BUY_SV]))), "--known-refusal", "1",
+           "--json", str(out))
+    text = capsys.readouterr().out
+    assert "played 1 of 2 record actions" in text
+    assert "refused as expected at action 1 (named on the command line" in text
+    report = json.loads(out.read_text())
+    assert report["stop"] is None and report["applied"] == 1
+    assert [r["at"] for r in report["known_refusals"]] == ["action 1"]
+    # one the engine takes stops the replay
+    assert replay(str(write(tmp_path, game([BUY_SV]))), "--known-refusal", "2") == 1
+    assert "stopped at action 2: accepted: replay/known_refusal_taken" in \
+        capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("mode", "outcome"), [("hang", "timeout"), ("crash", "crash")])
 def test_an_engine_that_hangs_or_crashes_is_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, outcome: str) -> None:
@@ -108,6 +130,7 @@ def test_an_engine_that_hangs_or_crashes_is_reported(
 def test_json_is_for_records_only(tmp_path: Path) -> None:
     trace = write(tmp_path, {"actions": []}, "trace.json")
     assert main(["replay", str(trace), "--json", str(tmp_path / "r.json")]) == 2
+    assert main(["replay", str(trace), "--known-refusal", "1"]) == 2
 
 
 @pytest.mark.skipif(not GAMES, reason=f"no recorded 1830 games under {SHARED}/real-games "

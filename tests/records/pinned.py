@@ -1,10 +1,11 @@
 """A recorded game replayed in process and held to where it is pinned: the actions
-applied of the total, and either its end agreeing with the record's values or the
-action it stops at with the code (tests/records/test_1856_records.py,
-tests/harness/test_replay_records.py)."""
+applied of the total (less the actions it was told to expect refused), and either its
+end agreeing with the record's values or the action it stops at with the code
+(tests/records/test_1856_records.py, tests/harness/test_replay_records.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from oracle.harness.record_report import Report
@@ -14,8 +15,10 @@ from oracle.records.reader import load_record
 
 
 def replay_as_pinned(path: Path, applied: int, total: int,
-                     stop: tuple[str, str] | None) -> Report:
-    report = replay_record(load_record(path), InProcess(), path.name)
+                     stop: tuple[str, str] | None,
+                     known_refusals: Mapping[int, str] | None = None) -> Report:
+    report = replay_record(load_record(path), InProcess(), path.name,
+                           known_refusals=known_refusals)
     assert (report.applied, report.total) == (applied, total), report.text()
     if stop is None:
         assert report.stop is None and report.verdict() == "agrees", report.text()

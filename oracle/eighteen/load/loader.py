@@ -28,6 +28,7 @@ from oracle.eighteen.model.coords import neighbour
 from oracle.eighteen.model.privates import PrivateDef
 from oracle.eighteen.model.records import (
     Allowance,
+    CompanyDef,
     MarketCell,
     MarketDef,
     OffboardValue,
@@ -35,7 +36,7 @@ from oracle.eighteen.model.records import (
     TrainType,
 )
 from oracle.eighteen.model.tiles import COLOURS, TileDef, make_tile
-from oracle.eighteen.model.title import CompanyDef, PrivatesHook, TitleData
+from oracle.eighteen.model.title import PrivatesHook, TitleData
 from oracle.eighteen.train_events import unknown as unknown_events
 
 DATA: Final = "oracle.eighteen.data"

@@ -42,7 +42,7 @@ from oracle.eighteen.model.actions import Bankrupt, SellShares
 from oracle.eighteen.model.game_round import Sale
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.records import MarketDef
-from oracle.eighteen.model.rosters import roster
+from oracle.eighteen.model.rosters import may_buy, roster
 from oracle.eighteen.model.state import Company, Player, State, Turn
 from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.turn.context import TurnContext
@@ -60,11 +60,14 @@ def applies(title: TitleData) -> bool:
         return False
 
 
-def cheapest(title: TitleData, state: State) -> int | None:
-    """The lowest price of a train the bank offers (depot and open market)."""
+def cheapest(title: TitleData, state: State, company: Company | None = None) -> int | None:
+    """The lowest price of a train the bank offers (depot and open market), of those
+    ``company`` may buy (1856's CGR: permanent ones)."""
     trains = roster(title)
-    prices = [t.price for t in train_offer.on_sale(title, state)]
-    prices += [trains[t].price for t in state.pool_trains if t in trains]
+    cid = company.id if company is not None else ""
+    prices = [t.price for t in train_offer.on_sale(title, state) if may_buy(title, cid, t.name)]
+    prices += [trains[t].price for t in state.pool_trains
+               if t in trains and may_buy(title, cid, t)]
     return min(prices) if prices else None
 
 
@@ -74,7 +77,7 @@ def president_of(state: State, company: Company) -> Player | None:
 
 def shortfall(title: TitleData, state: State, company: Company) -> int:
     """What the president must still raise for the cheapest train (0: nothing)."""
-    low = cheapest(title, state)
+    low = cheapest(title, state, company)
     president = president_of(state, company)
     if company.trains or low is None or president is None or not applies(title):
         return 0
@@ -83,7 +86,7 @@ def shortfall(title: TitleData, state: State, company: Company) -> int:
 
 def check_cheapest(title: TitleData, state: State, company: Company, cost: int) -> None:
     """The president helps only towards the cheapest train (1830)."""
-    low = cheapest(title, state)
+    low = cheapest(title, state, company)
     if applies(title) and not company.trains and cost > company.treasury \
             and low is not None and cost > low:
         raise IllegalAction("train/not_cheapest", "", f"{company.id} cannot pay {cost}; "

@@ -16,7 +16,7 @@ from dataclasses import replace
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.mechanisms import obsolete
 from oracle.eighteen.model.actions import Action, DiscardTrain
-from oracle.eighteen.model.rosters import phase_def
+from oracle.eighteen.model.rosters import company_train_limit
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
@@ -24,21 +24,16 @@ from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 STEP = "discard_train"
 
 
-def train_limit(rules: TurnContext, state: State) -> int | None:
-    phase = phase_def(rules.title(state), state.phase)
-    return phase.train_limit if phase is not None else None
-
-
 def over_limit(rules: TurnContext, state: State) -> Company | None:
-    """The company that discards next: over the limit, the operating company
-    first, then the operating order, then the position's order."""
-    limit = train_limit(rules, state)
-    if limit is None:
-        return None
+    """The company that discards next: over its limit (the phase's; 1856's CGR holds
+    one more: ``rosters.company_train_limit``), the operating company first, then the
+    operating order, then the position's order."""
     order = [state.turn.company, *state.operating_order, *(c.id for c in state.companies)]
     for cid in order:
         c = state.company(cid) if cid is not None else None
-        if c is not None and obsolete.counted(state, c) > limit:
+        limit = company_train_limit(rules.title(state), state.phase, c.id) \
+            if c is not None else None
+        if c is not None and limit is not None and obsolete.counted(state, c) > limit:
             return c
     return None
 

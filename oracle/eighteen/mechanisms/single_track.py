@@ -19,9 +19,10 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.schema import validate
 from oracle.eighteen.load.loader import DATA, read_json
 from oracle.eighteen.model.coords import neighbour
+from oracle.eighteen.model.records import CompanyDef
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.tiles import Stop, TileDef, make_tile, upgrade_problem
-from oracle.eighteen.model.title import CompanyDef, TitleData
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import Node, TrackGraph, end_node, hex_content
 from oracle.eighteen.routes.revenue import FREE as FREE_KIND
 from oracle.eighteen.routes.revenue import RevenueHooks, StopRef, VisitedStop

@@ -24,8 +24,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from oracle.core.errors import IllegalAction, MalformedInput
+from oracle.eighteen.model.records import CompanyDef
 from oracle.eighteen.model.state import State
-from oracle.eighteen.model.title import CompanyDef, TitleData
+from oracle.eighteen.model.title import TitleData
 from oracle.eighteen.routes.graph import Node, TrackGraph
 
 OPTION: Final = "token_distance"

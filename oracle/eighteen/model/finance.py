@@ -30,6 +30,9 @@ class Finance:
     started: bool = False
     #: it has reached its destination (its escrow is paid out)
     destinated: bool = False
+    #: a national (1856's CGR) that has owned a permanent train: it pays dividends,
+    #: its price moves, it borrows no train (``whole/national_turn.py``)
+    permanent: bool = False
 
     def to_json(self) -> JSON:
         out: JSON = {"capitalisation": self.capitalisation, "escrow": self.escrow,
@@ -38,10 +41,12 @@ class Finance:
             out["started"] = True
         if self.destinated:
             out["destinated"] = True
+        if self.permanent:
+            out["permanent"] = True
         return out
 
     @staticmethod
     def from_json(data: JSON) -> Finance:
         return Finance(str(data["capitalisation"]), int(data.get("escrow", 0)),
                        int(data.get("loans", 0)), bool(data.get("started", False)),
-                       bool(data.get("destinated", False)))
+                       bool(data.get("destinated", False)), bool(data.get("permanent", False)))

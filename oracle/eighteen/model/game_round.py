@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from oracle.eighteen.model.formation import Formation
+
 JSON = dict[str, Any]
 
 AUCTION = "auction"
@@ -88,6 +90,9 @@ class GameRound:
     #: (company, what) in this operating round, sorted: ``took`` a loan, paid its
     #: ``interest``, ``repaid`` a loan (1856; whole/loans.py)
     loan_marks: tuple[tuple[str, str], ...] = ()
+    #: a national's formation waiting on its players' decisions (1856's CGR:
+    #: ``model/formation.py``), or None
+    formation: Formation | None = None
 
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind, "stock_round": self.stock_round,
@@ -117,6 +122,8 @@ class GameRound:
             out["protection"] = [s.to_json() for s in self.protection]
         if self.loan_marks:
             out["loan_marks"] = [list(m) for m in sorted(self.loan_marks)]
+        if self.formation is not None:
+            out["formation"] = self.formation.to_json()
         return out
 
     @staticmethod
@@ -135,4 +142,5 @@ class GameRound:
             protection=tuple(Sale(s["company"], int(s["count"]), int(s["price"]), s["seller"],
                                   s["president"]) for s in data.get("protection", ())),
             bought_back=tuple(sorted(data.get("bought_back", ()))),
-            loan_marks=tuple(sorted((str(c), str(w)) for c, w in data.get("loan_marks", ()))))
+            loan_marks=tuple(sorted((str(c), str(w)) for c, w in data.get("loan_marks", ()))),
+            formation=Formation.from_json(data["formation"]) if "formation" in data else None)

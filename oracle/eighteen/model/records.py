@@ -94,3 +94,22 @@ class MarketDef:
         if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row]):
             return self.rows[row][col]
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class CompanyDef:
+    id: str
+    name: str
+    home: str  # home hex ("" if the home is outside the modelled map region)
+    home_city: int | None  # None: the company chooses the city when it places its home
+    token_costs: tuple[int, ...]  # one entry per token; the first is the home token
+    destination: str = ""  # destination hex (1870), "" if none
+    float_percent: int | None = None  # share percentage sold to float, if published
+    par: int | None = None  # a fixed par price, if the title prints one
+    #: when set, every token after the home token costs this much per hex of
+    #: straight-line distance from the home hex (1835; ``token_costs`` module)
+    token_cost_per_hex: int = 0
+
+    @property
+    def tokens(self) -> int:
+        return len(self.token_costs)

@@ -10,28 +10,8 @@ from typing import Any
 from oracle.eighteen.model.board import MapDef, Phase
 from oracle.eighteen.model.market import DividendRule
 from oracle.eighteen.model.privates import PrivateDef
-from oracle.eighteen.model.records import MarketDef, PhaseDef, TrainType
+from oracle.eighteen.model.records import CompanyDef, MarketDef, PhaseDef, TrainType
 from oracle.eighteen.model.whole_def import WholeGameDef
-
-
-@dataclass(frozen=True, slots=True)
-class CompanyDef:
-    id: str
-    name: str
-    home: str  # home hex ("" if the home is outside the modelled map region)
-    home_city: int | None  # None: the company chooses the city when it places its home
-    token_costs: tuple[int, ...]  # one entry per token; the first is the home token
-    destination: str = ""  # destination hex (1870), "" if none
-    float_percent: int | None = None  # share percentage sold to float, if published
-    par: int | None = None  # a fixed par price, if the title prints one
-    #: when set, every token after the home token costs this much per hex of
-    #: straight-line distance from the home hex (1835; ``token_costs`` module)
-    token_cost_per_hex: int = 0
-
-    @property
-    def tokens(self) -> int:
-        return len(self.token_costs)
-
 
 #: a hook that adapts the private records to the chosen options
 PrivatesHook = Callable[[Mapping[str, PrivateDef], Mapping[str, Any]], dict[str, PrivateDef]]
@@ -87,7 +67,12 @@ class TitleData:
     whole: WholeGameDef | None = None
 
     def company(self, company_id: str) -> CompanyDef | None:
-        return next((c for c in self.companies if c.id == company_id), None)
+        """A company of the title, or the one the game forms (1856's CGR)."""
+        found = next((c for c in self.companies if c.id == company_id), None)
+        national = self.whole.national if self.whole is not None else None
+        if found is None and national is not None and national.company.id == company_id:
+            return national.company
+        return found
 
     def phase(self, name: str) -> Phase | PhaseDef | None:
         return next((p for p in self.phases if p.name == name), None)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from oracle.eighteen.model.records import CompanyDef
+
 
 @dataclass(frozen=True, slots=True)
 class PrivateCertificate:
@@ -32,6 +34,31 @@ class LoanTerms:
     value: int = 100
     interest: int = 10
     none_in: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NationalDef:
+    """A company the game forms from others (1856's Canadian Government Railway, at the
+    first train of a phase without loans: ``whole/formation.py``, ``whole/national.py``).
+    Not in a new game's position: it joins the game when it forms."""
+
+    #: its charter: ID, name, no home, its station tokens and their price
+    company: CompanyDef
+    #: the phase whose first train forms it (the loans end then)
+    forms_in: str
+    #: the most shares it issues: ``max_shares // 2`` at first, doubled when the
+    #: exchange hands out more (each share then half a certificate)
+    max_shares: int = 20
+    #: old shares exchanged for one of its own (in tenths: 20% of the merged companies)
+    exchange_units: int = 2
+    #: its lowest starting price (on the market's top row)
+    min_price: int = 100
+    #: trains over the phase's limit it may hold
+    extra_trains: int = 1
+    #: the permanent trains it keeps at its formation before it must discard
+    kept_permanent: int = 3
+    #: companies in the game -> players -> certificate limit, once it has formed
+    cert_limit: Mapping[int, Mapping[int, int]] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +108,9 @@ class WholeGameDef:
     capital_by_phase: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: the companies' loans (1856; whole/loans.py), or None
     loans: LoanTerms | None = None
+    #: the company formed from those left in debt when the loans end (1856's CGR), or
+    #: None
+    national: NationalDef | None = None
     #: company -> (start hex, goal hexes) under the option ``alternate_destinations``
     #: (1856; whole/escrow.py): a start "" is the company's home
     alternate_destinations: Mapping[str, tuple[str, tuple[str, ...]]] = field(

@@ -1,10 +1,9 @@
 """1856: its six privates: the Flos Tramway, the Waterloo & Saugeen
 (TP-WSR56-*), the Canada Company, the Great Lakes Shipping Company's port token
 (TP-BONUS-01), the Niagara Falls Suspension Bridge and the St. Clair Frontier Tunnel
-(face value, revenue and the hexes they keep free as 18xx.games's ``g_1856``
-entities; the bridge and tunnel bonuses their buyers gain: whole/rights.py; the Canada
-Company's extra tile lay is not modelled); the whole game (``WHOLE``: docs/18xx.md
-"Whole games", 1856).
+(face value, revenue, the hexes they keep free and the Canada Company's extra lay as
+18xx.games's ``g_1856`` entities; the bridge and tunnel bonuses their buyers gain:
+whole/rights.py); the whole game (``WHOLE``: docs/18xx.md "Whole games", 1856).
 
 The whole published board, charters, trains, phases and market: ``data/1856.json``
 (flat layout, letters are columns).
@@ -22,7 +21,8 @@ from oracle.eighteen.model.privates import (
     TokenPower,
     half_to_double,
 )
-from oracle.eighteen.model.whole_def import LoanTerms, WholeGameDef
+from oracle.eighteen.model.records import CompanyDef
+from oracle.eighteen.model.whole_def import LoanTerms, NationalDef, WholeGameDef
 from oracle.eighteen.titles.common import bonus_reading
 
 WSR = PrivateDef(
@@ -75,7 +75,13 @@ def _plain(pid: str, name: str, value: int, revenue: int, blocks: str = "") -> P
 
 
 FT = _plain("FT", "Flos Tramway", 20, 5, blocks="L3")
-TCC = _plain("TCC", "The Canada Company", 50, 10, blocks="H11")
+#: the owning company's extra lay of a yellow town on H11, free, connected as its normal
+#: lays, once; the private stays open (18xx.games's ``g_1856`` ability: ``tile_lay``,
+#: ``free``, tiles 3, 4, 58, ``count`` 1, its ``connect`` default)
+TCC = dataclasses.replace(
+    _plain("TCC", "The Canada Company", 50, 10, blocks="H11"),
+    tile=TilePower(hex="H11", tile=("3", "4", "58"), colour="", when="track", extra=True,
+                   connected=True, free=True, reserved=False))
 NFSBC = _plain("NFSBC", "Niagara Falls Suspension Bridge Company", 100, 20)
 SCFTC = _plain("SCFTC", "St. Clair Frontier Tunnel Company", 100, 20)
 
@@ -83,11 +89,12 @@ SCFTC = _plain("SCFTC", "St. Clair Frontier Tunnel Company", 100, 20)
 PRIVATES = tuple(dataclasses.replace(p, sale=(half_to_double(p.value, SALE_PHASES),))
                  for p in (FT, WSR, TCC, GLSC, NFSBC, SCFTC))
 
-#: the title's mechanisms beyond the base turn, in the order their checks run: the discards
+#: the title's mechanisms beyond the base turn, in the order their checks run: the CGR
+#: formation's decisions first (nothing else is played while one is due), the discards
 #: after a phase change (excess.py), the emergency train purchase (a whole game must
 #: not stall on a company that cannot buy its train), the loans, the whole game
-MECHANISMS = ("excess_trains", "emergency_sales", "escrow_release", "bonus_rights", "loans",
-              "whole_game")
+MECHANISMS = ("cgr_formation", "excess_trains", "emergency_sales", "escrow_release",
+              "bonus_rights", "loans", "whole_game")
 
 #: the option ``alternate_destinations`` (18xx.games's optional rule): company ->
 #: (start, goals), the start "" for its home (CA joins London to Detroit; TGB's goal is
@@ -99,6 +106,25 @@ ALTERNATE_DESTINATIONS = {
     "WR": ("", ("L15",))}
 
 PHASES = ("2", "2'", "3", "3'", "4", "4'", "5", "5'", "6", "D")
+
+#: companies in the game once the CGR has formed -> certificate limit for 3 to 6 players
+#: (18xx.games's ``POST_NATIONALIZATION_CERT_LIMIT``; four companies or fewer share one)
+CGR_CERT_LIMITS = {
+    companies: dict(zip((3, 4, 5, 6), limits, strict=True)) for companies, limits in (
+        (11, (28, 22, 18, 15)), (10, (25, 20, 16, 14)), (9, (22, 18, 15, 12)),
+        (8, (20, 16, 13, 11)), (7, (18, 14, 11, 10)), (6, (15, 12, 10, 8)),
+        (5, (13, 10, 8, 7)), (4, (10, 8, 7, 6)), (3, (10, 8, 7, 6)), (2, (10, 8, 7, 6)),
+        (1, (10, 8, 7, 6)))}
+
+#: the Canadian Government Railway (whole/formation.py, whole/national.py): formed at
+#: the first 6 train from the companies left in debt; no home; ten station markers, $100
+#: each; up to twenty shares; three trains where others hold two; it keeps three
+#: permanent trains of those it takes over (18xx.games's ``g_1856`` national)
+CGR = NationalDef(
+    company=CompanyDef(id="CGR", name="Canadian Government Railway", home="",
+                       home_city=None, token_costs=(100,) * 10),
+    forms_in="6", max_shares=20, exchange_units=2, min_price=100, extra_trains=1,
+    kept_permanent=3, cert_limit=CGR_CERT_LIMITS)
 
 #: the whole game (docs/18xx.md "Whole games", 1856), the numbers of 18xx.games's
 #: ``g_1856`` game: certificate limits for 3 to 6 players; one operating round a set
@@ -115,6 +141,7 @@ WHOLE = WholeGameDef(
     capital_by_phase=dict(zip(PHASES, ("escrow",) * 5 + ("incremental",) * 2
                               + ("full",) * 3, strict=True)),
     loans=LoanTerms(value=100, interest=10, none_in=("6", "D")),
+    national=CGR,
     alternate_destinations=ALTERNATE_DESTINATIONS,
     rights={"NFSBC": (("P17", "P19"), 10), "SCFTC": (("B13",), 10)})
 

@@ -31,13 +31,15 @@ from oracle.eighteen.turn.privates import PRIVATE_POWERS
 from oracle.eighteen.turn.protocol import Handler, Mechanism
 from oracle.eighteen.turn.tokens import TOKEN_LAYS
 from oracle.eighteen.whole.escrow import ESCROW_RELEASE
+from oracle.eighteen.whole.formation import CGR_FORMATION
 from oracle.eighteen.whole.loans import LOANS
 from oracle.eighteen.whole.mechanism import WHOLE_GAME
 from oracle.eighteen.whole.rights import BONUS_RIGHTS
 
 MECHANISMS: Final[dict[str, Mechanism]] = {m.name: m for m in (
     HOME_LAY_NO_UPGRADE, RIVER, WATER_BORDERS, SINGLE_TRACK, EXCESS_TRAINS, EMERGENCY_SALES,
-    CONNECTION_RUNS, LATE_PRIVATE_TOKENS, ESCROW_RELEASE, BONUS_RIGHTS, LOANS, WHOLE_GAME)}
+    CONNECTION_RUNS, LATE_PRIVATE_TOKENS, ESCROW_RELEASE, BONUS_RIGHTS, CGR_FORMATION, LOANS,
+    WHOLE_GAME)}
 
 #: the base turn's rules, every title's: the rules object asks them by name
 BASE_RULES: Final[dict[str, Mechanism]] = {m.name: m for m in (

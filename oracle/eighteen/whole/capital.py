@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.finance import ESCROW, FULL, Finance
 from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.whole_def import WholeGameDef
@@ -84,4 +85,5 @@ def release_escrow(state: State, company: Company) -> State:
     kind = "incremental" if finance.capitalisation == ESCROW else finance.capitalisation
     company = replace(company, treasury=company.treasury + paid,
                       finance=replace(finance, capitalisation=kind, escrow=0, destinated=True))
-    return replace(state.with_company(company), bank=state.bank - paid)
+    # the bank pays beyond its cash and breaks (model/bank.py)
+    return bank_cash.settle(replace(state.with_company(company), bank=state.bank - paid))

@@ -2,7 +2,10 @@
 tile lay, each escrow company whose home is joined by track to its destination hex
 (any company's track, no station token needed, as 18xx.games's 1856 checks it) is
 paid the money the bank held for it in escrow, and its later shares are paid to it
-as they are sold (``capital.release_escrow``).
+as they are sold (``capital.release_escrow``). A company not yet parred whose home is
+so joined while companies are parred as escrow companies has reached it too: its par
+makes it incremental (18xx.games; hotseat004's CPR, joined by CV's tile at action 46
+before P1 pars it at 51).
 
 The destinations are the charters' (the title data's ``destination``); under the
 option ``alternate_destinations`` (``yes``: the 18xx.games optional rule of that
@@ -12,10 +15,11 @@ name) the title's alternate table, whose start may be another hex than the home.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from oracle.core.errors import MalformedInput
-from oracle.eighteen.model.finance import ESCROW
+from oracle.eighteen.model.finance import ESCROW, Finance
 from oracle.eighteen.model.state import State
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData
@@ -73,13 +77,29 @@ class EscrowRelease(Mechanism):
     def after_lay(self, rules: RulesContext, state: State, hex_id: str, tile: TileDef,
                   special: bool) -> State:
         title = rules.title(state)
-        waiting = [c for c in state.companies if c.finance is not None
-                   and c.finance.capitalisation == ESCROW and not c.finance.destinated]
+        whole = title.whole
+        escrow_now = whole is not None and whole.capital_by_phase.get(state.phase) == ESCROW
+        waiting = [c for c in state.companies if (
+            c.finance is not None and c.finance.capitalisation == ESCROW
+            and not c.finance.destinated) or (
+            escrow_now and c.par is None and c.id in undestinated(title, state))]
         graph = TrackGraph(title.map, state) if waiting else None  # the track, once
         for company in waiting:
             if connected(title, state, *destination(title, state, company.id), graph=graph):
-                state = release_escrow(state, company)
+                state = release_escrow(state, company) if company.par is not None else \
+                    state.with_company(replace(company, finance=Finance(ESCROW,
+                                                                        destinated=True)))
         return state
+
+
+def undestinated(title: TitleData, state: State) -> set[str]:
+    """The companies with a destination that have not reached it: an unparred one
+    reaching it in an escrow phase is marked so, and its par makes it incremental
+    (``capital.at_par``; 18xx.games checks every company whose capitalisation would be
+    escrow, parred or not)."""
+    return {c.id for c in state.companies
+            if (c.finance is None or not c.finance.destinated)
+            and destination(title, state, c.id)[1]}
 
 
 ESCROW_RELEASE = EscrowRelease()

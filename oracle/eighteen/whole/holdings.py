@@ -1,6 +1,8 @@
 """Who holds a company's shares, and what follows from it: the president, the
-certificate count, the float. Shares are counted in tenths (one 10% share is a unit;
-the president's certificate is two units and one certificate)."""
+certificate count, the float. Shares are counted in units: a company's ten shares (one
+10% share is a unit; the president's certificate is two units and one certificate), or
+1856's CGR's twenty (5% each, half a certificate; its president's certificate two
+units and one certificate)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,16 @@ PRESIDENT_UNITS = 2
 
 def units(company: Company, holder: str) -> int:
     return dict(company.shares).get(holder, 0)
+
+
+def total(company: Company) -> int:
+    """The company's shares in all (ten; twenty for 1856's CGR once it has issued them)."""
+    return sum(n for _, n in company.shares) or UNITS
+
+
+def percent(company: Company, count: int) -> int:
+    """What ``count`` of the company's shares are, in percent."""
+    return count * 100 // total(company)
 
 
 def move_units(company: Company, giver: str, taker: str, count: int) -> Company:
@@ -56,22 +68,28 @@ def zone(market: MarketDef | None, company: Company) -> str:
     return cell.zone if cell is not None else ""
 
 
-def certificates(title: TitleData, whole: WholeGameDef, state: State, player: str) -> int:
+def certificates(title: TitleData, whole: WholeGameDef, state: State, player: str) -> float:
     """The player's certificates that count toward the limit: his privates, and his
     shares of companies whose price is not in a zone that frees them."""
-    count = sum(1 for p in state.privates if p.owner == player and not p.closed)
+    count: float = sum(1 for p in state.privates if p.owner == player and not p.closed)
     for company in state.companies:
         held = units(company, player)
         if not held or zone(title.market, company) in whole.uncounted_zones:
             continue
-        count += held - 1 if company.president == player else held
+        size = UNITS / total(company)  # a CGR share of twenty: half a certificate
+        count += (held - PRESIDENT_UNITS) * size + 1 if company.president == player \
+            else held * size
     return count
 
 
 def cert_limit(whole: WholeGameDef, state: State) -> int:
-    """The certificates a player may hold: the title's limit for the number of players,
+    """The players' certificate limit: the title's for the number of players; once a
+    national has formed (1856's CGR) its table's for the companies left in the game;
     the lower one once a company has closed where the title has one (1870)."""
+    national = whole.national
     players = len(state.players)
+    if national is not None and state.company(national.company.id) is not None:
+        return national.cert_limit.get(len(state.companies), {}).get(players, 0)
     if whole.closed_cert_limit and any(c.closed for c in state.companies):
         return whole.closed_cert_limit.get(players, 0)
     return whole.cert_limit.get(players, 0)
@@ -82,8 +100,11 @@ def floated(title: TitleData, company: Company) -> bool:
     company is out of the game."""
     cdef = title.company(company.id)
     need = (cdef.float_percent if cdef is not None and cdef.float_percent else 60) // 10
-    return company.par is not None and not company.closed \
-        and units(company, IPO) <= UNITS - need
+    if company.closed:
+        return False  # out of the game (1870: whole/closure.py)
+    if company.finance is not None and company.finance.started:
+        return True  # 1856: it operates, whatever the IPO holds (the CGR among them)
+    return company.par is not None and units(company, IPO) <= UNITS - need
 
 
 def share_value(title: TitleData, company: Company) -> int:

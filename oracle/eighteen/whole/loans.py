@@ -17,11 +17,10 @@ operating round), which the published rules we hold do not contradict:
   the round, or buy a private, and ``pass`` ends the turn;
 * at the game's end each loan lowers the value of each of its shares by one
   interest (``values.py``);
-* the first train of a phase without loans (1856's first 6: the CGR formation) has
-  every company repay its loans from its treasury, as far as it goes. A company
-  left with loans would merge into the Canadian Government Railway, which is not
-  modelled: the game ends there (``ended``: ``cgr_formation``) and is scored as it
-  stands. Where none is left with loans, the game goes on without them.
+* the first train of a phase without loans (1856's first 6) has every company repay
+  its loans from its treasury, as far as it goes; the companies left with loans are
+  merged into the Canadian Government Railway or paid off by their presidents (the
+  CGR formation: ``formation.py``, ``national.py``).
 """
 
 from __future__ import annotations
@@ -29,19 +28,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oracle.eighteen import operating, private_sale
+from oracle.eighteen.model import bank as bank_cash
 from oracle.eighteen.model.actions import Action, BuyPrivate, BuyTrain, Pass
 from oracle.eighteen.model.finance import FULL, Finance
 from oracle.eighteen.model.finance_actions import LOAN_ACTIONS, RepayLoan, TakeLoan
 from oracle.eighteen.model.rosters import roster
-from oracle.eighteen.model.state import Company, State, Turn
+from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.whole_def import LoanTerms
 from oracle.eighteen.turn.context import TurnContext, refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
 from oracle.eighteen.whole.holdings import units
 
 TOOK, INTEREST, REPAID, FORMING = "took", "interest", "repaid", "forming"
-#: how the position records a game ended at the CGR formation (not modelled)
-FORMATION = "cgr_formation"
 #: the turn's last step, after the buy-train step
 STEP = "loans"
 #: the steps in which the interest is due (the run is over)
@@ -66,12 +64,20 @@ def marked(state: State, company: str, what: str) -> bool:
     return state.game is not None and (company, what) in state.game.loan_marks
 
 
-def _mark(state: State, company: str, what: str) -> State:
+def mark(state: State, company: str, what: str) -> State:
     game = state.game
     if game is None or (company, what) in game.loan_marks:
         return state
     return replace(state, game=replace(game, loan_marks=tuple(sorted(
         {*game.loan_marks, (company, what)}))))
+
+
+def unmark(state: State, company: str, what: str) -> State:
+    game = state.game
+    if game is None:
+        return state
+    return replace(state, game=replace(game, loan_marks=tuple(
+        m for m in game.loan_marks if m != (company, what))))
 
 
 def _with_loans(company: Company, loans: int, cash: int) -> Company:
@@ -98,11 +104,6 @@ class Loans(Mechanism):
             if isinstance(action, TakeLoan):
                 return take(rules, state, loan, company)
             return repay(state, loan, company)
-        if loan is not None and isinstance(action, BuyTrain) and \
-                ends_loans(rules, state, loan, action) and \
-                not marked(state, action.company, FORMING):
-            bought = rules.apply(_mark(state, action.company, FORMING), action)
-            return formation(bought, loan, action.company)
         operating = state.company(state.turn.company or "")
         if loan is None or operating is None or \
                 getattr(action, "company", None) != operating.id:
@@ -139,19 +140,15 @@ def ends_loans(rules: TurnContext, state: State, loan: LoanTerms, action: BuyTra
     return train is not None and train.starts_phase in loan.none_in
 
 
-def formation(state: State, loan: LoanTerms, buyer: str) -> State:
-    """Every company repays what its treasury can; one left with loans ends the game."""
-    if state.game is not None:
-        state = replace(state, game=replace(state.game, loan_marks=tuple(
-            m for m in state.game.loan_marks if m != (buyer, FORMING))))
+def repay_from_treasuries(state: State, loan: LoanTerms) -> State:
+    """Every company repays what loans its treasury can (the first train of a phase
+    without loans)."""
     for company in state.companies:
         owed = loans_of(company)
         repaid = min(owed, company.treasury // loan.value)
         if repaid:
             company = _with_loans(company, owed - repaid, -repaid * loan.value)
             state = replace(state.with_company(company), bank=state.bank + repaid * loan.value)
-    if any(loans_of(c) for c in state.companies) and state.ended is None:
-        return replace(state, ended=FORMATION, turn=Turn(None, "done"))
     return state
 
 
@@ -162,8 +159,7 @@ def _at(state: State, step: str) -> State:
 def must_buy(rules: TurnContext, state: State, company: Company) -> bool:
     """The company may not leave its buy-train step (the forced purchase:
     ``operating.end_buying`` refuses the pass)."""
-    return not company.trains and (operating.available_train(rules, state) is not None
-                                   or bool(state.pool_trains))
+    return not company.trains and operating.can_buy_any(rules, state, company)
 
 
 def take(rules: TurnContext, state: State, loan: LoanTerms, company: Company) -> State:
@@ -175,8 +171,9 @@ def take(rules: TurnContext, state: State, loan: LoanTerms, company: Company) ->
         raise refuse("loan/limit", f"{company.id} has a loan for each share its players hold")
     cash = loan.value - (loan.interest if marked(state, company.id, INTEREST) else 0)
     company = _with_loans(company, loans_of(company) + 1, cash)
-    state = replace(state.with_company(company), bank=state.bank - cash)
-    return _mark(state, company.id, TOOK)
+    # a loan the bank cannot cover breaks it, as any payment (model/bank.py)
+    state = bank_cash.settle(replace(state.with_company(company), bank=state.bank - cash))
+    return mark(state, company.id, TOOK)
 
 
 def repay(state: State, loan: LoanTerms, company: Company) -> State:
@@ -189,7 +186,7 @@ def repay(state: State, loan: LoanTerms, company: Company) -> State:
                      f"{company.id} has {company.treasury}, a loan is {loan.value}")
     company = _with_loans(company, loans_of(company) - 1, -loan.value)
     state = replace(state.with_company(company), bank=state.bank + loan.value)
-    return _mark(state, company.id, REPAID)
+    return mark(state, company.id, REPAID)
 
 
 def pay_interest(state: State, loan: LoanTerms, company: Company) -> State:
@@ -207,7 +204,7 @@ def pay_interest(state: State, loan: LoanTerms, company: Company) -> State:
                     if off_run else state.turn)
     if owed:
         state = _president_pays(state, company, owed)
-    return _mark(state, company.id, INTEREST)
+    return mark(state, company.id, INTEREST)
 
 
 def force_repay(state: State, loan: LoanTerms, company: Company) -> State:
@@ -219,7 +216,7 @@ def force_repay(state: State, loan: LoanTerms, company: Company) -> State:
     state = replace(state.with_company(company), bank=state.bank + paid)
     if owed > paid:
         state = _president_pays(state, company, owed - paid)
-    return _mark(state, company.id, REPAID)
+    return mark(state, company.id, REPAID)
 
 
 def _president_pays(state: State, company: Company, owed: int) -> State:

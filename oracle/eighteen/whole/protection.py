@@ -132,7 +132,8 @@ def may_protect(rules: TurnContext, state: State, player_id: str, sale: Sale) ->
     title, whole = rules.title(state), sequence.whole_of(rules, state)
     if zone(title.market, company) in whole.uncounted_zones:
         return True
-    return certificates(title, whole, state, player_id) + sale.count <= cert_limit(whole, state)
+    return certificates(title, whole, state, player_id) + sale.count \
+        <= cert_limit(whole, state)
 
 
 def waiting(game: GameRound) -> bool:

@@ -16,7 +16,7 @@ from oracle.eighteen.model.whole_def import WholeGameDef
 from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
 from oracle.eighteen.whole import capital
-from oracle.eighteen.whole.holdings import IPO, UNITS, floated, units
+from oracle.eighteen.whole.holdings import IPO, floated, total, units
 
 #: how the position records a game ended by the broken bank
 BANK_BROKEN = "bank"
@@ -51,7 +51,8 @@ def end_stock_round(rules: TurnContext, state: State) -> State:
     if market is not None:
         for company in (c for c in ranked if c is not None):
             if (company.market is not None and company.par is not None
-                    and _held(state, company, whole.sold_out_with_own_shares) == UNITS):
+                    and _held(state, company, whole.sold_out_with_own_shares)
+                    == total(company)):
                 cell = move(market, company.market, "up")
                 state = state.with_company(replace(company, market=cell,
                                                    share_price=price(market, cell)))

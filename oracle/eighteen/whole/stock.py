@@ -36,7 +36,9 @@ from oracle.eighteen.whole.holdings import (
     certificates,
     floated,
     move_units,
+    percent,
     president_after,
+    total,
     units,
     zone,
 )
@@ -136,7 +138,7 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
     held = units(company, action.player)
     if company.par is None or held < action.count:
         raise refuse("shares/not_held", f"{action.player} holds {held} {company.id} shares")
-    if units(company, POOL) + action.count > whole.pool_limit * UNITS // 100:
+    if units(company, POOL) + action.count > whole.pool_limit * total(company) // 100:
         raise refuse("shares/pool_limit", f"the pool holds at most {whole.pool_limit}% "
                      f"of {company.id}")
     if company.president == action.player and held - action.count < PRESIDENT_UNITS:
@@ -164,11 +166,11 @@ def sell_shares(rules: TurnContext, state: State, action: StockSale) -> State:
 
 
 def _drop(rules: TurnContext, state: State, company: Company, count: int) -> Company:
-    """A row down for each share sold."""
+    """A row down for each 10% sold (a share; two of 1856's CGR's twenty)."""
     market = rules.title(state).market
     assert market is not None and company.market is not None
     cell = company.market
-    for _ in range(count):
+    for _ in range(percent(company, count) // 10):
         cell = move(market, cell, "down")
     return replace(company, market=cell, share_price=price(market, cell))
 
@@ -211,12 +213,13 @@ def _may_buy(rules: TurnContext, state: State, player_id: str, company: Company,
     if (player_id, company.id) in game.sold:
         raise refuse("shares/sold_this_round",
                      f"{player_id} sold {company.id} this round: he may not buy it again")
-    limit = whole.holding_limit * UNITS // 100
+    limit = whole.holding_limit * total(company) // 100
     if units(company, player_id) + 1 > limit and where not in whole.unlimited_zones:
         raise refuse("shares/holding_limit", f"at most {whole.holding_limit}% of {company.id}")
     if where not in whole.uncounted_zones:
         limit_certs = cert_limit(whole, state)
-        if certificates(title, whole, state, player_id) + 1 > limit_certs:
+        if certificates(title, whole, state, player_id) + UNITS / total(company) \
+                > limit_certs:
             raise refuse("shares/certificate_limit",
                          f"{player_id} holds {limit_certs} certificates already")
 

@@ -12,8 +12,10 @@ import pytest
 
 from oracle.eighteen.api import API
 from oracle.eighteen.model.finance import Finance
-from oracle.eighteen.model.state import LaidTile
+from oracle.eighteen.model.game_round import GameRound
+from oracle.eighteen.model.state import LaidTile, Turn
 from oracle.eighteen.whole import sequence
+from oracle.eighteen.whole.escrow import ESCROW_RELEASE
 from tests.eighteen.whole.play import act, buy, company, par, pass_, refused
 from tests.eighteen.whole.play1856 import operating, stock_round
 
@@ -142,3 +144,25 @@ def test_a_share_is_not_bought_beyond_the_1856_certificate_limit() -> None:
     refused(position, buy("P1", "BBG"), "shares/certificate_limit")
     fewer = replace(state, companies=(*held[:9], *state.companies[9:])).canonical()
     assert company(act(fewer.to_json(), buy("P1", "BBG")), "BBG")["shares"]["P1"] == 4
+
+
+def test_a_company_reaching_its_destination_before_its_par_starts_incremental() -> None:
+    """Guelph joined to Lake Huron while WGB is not parred yet (as hotseat004's CPR, at
+    its action 46): it has reached its destination, and its par makes it incremental."""
+    state = API.load(_before_the_last_lay("yes"))
+    wgb = state.company("WGB")
+    assert wgb is not None
+    bank = state.bank + wgb.treasury
+    state = replace(state.with_company(replace(wgb, par=None, president=None, treasury=0,
+                                               market=None, share_price=0, finance=None,
+                                               shares=(("ipo", 10),))),
+                    bank=bank, tiles=(*state.tiles, LaidTile("I6", "9", 2)), market_order=())
+    tile = API.rules.title(state).map.tile("9")
+    assert tile is not None
+    after = ESCROW_RELEASE.after_lay(API.rules, state, "I6", tile, False)
+    assert after.company("WGB").finance == Finance("escrow", destinated=True)  # type: ignore[union-attr]
+    stock = replace(after, game=GameRound("stock", 2, "P1", acting="P1"),
+                    turn=Turn(None, "stock")).canonical().to_json()
+    parred = act(stock, {"type": "par", "player": "P1", "company": "WGB", "price": 65})
+    assert company(parred, "WGB")["finance"]["capitalisation"] == "incremental"
+    assert company(parred, "WGB")["treasury"] == 2 * 65

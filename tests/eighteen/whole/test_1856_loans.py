@@ -1,7 +1,7 @@
 """1856's loans (whole/loans.py): taking one a round up to the players' shares, the
 interest when the run is over (treasury in tens, then off the run, then the
 president), the turn's loan step (repayment, a private bought), the forced
-repayment, none from phase 6, the CGR formation's repayment, and the end values."""
+repayment, none from phase 6, the repayment at the first 6, and the end values."""
 
 from __future__ import annotations
 
@@ -109,18 +109,33 @@ def test_a_player_loses_a_loan_interest_per_share_at_the_end() -> None:
     assert without == cash(position, "P1") + 6 * 65
 
 
-@pytest.mark.parametrize(("treasury", "ended"), [(800, "cgr_formation"), (1000, None)])
-def test_the_first_6_train_has_the_loans_repaid(treasury: int, ended: str | None) -> None:
-    """WGB buys the first 6 with two loans: the treasury repays them; one left unpaid
-    would merge the company into the CGR (not modelled): the game ends there."""
+@pytest.mark.parametrize(("treasury", "deciding"), [(800, ["WGB"]), (1000, None)])
+def test_the_first_6_train_has_the_loans_repaid(treasury: int,
+                                                deciding: list[str] | None) -> None:
+    """WGB buys the first 6 with two loans: the treasury repays them; one left unpaid,
+    its president decides on the CGR formation (merge or pay off: test_1856_cgr.py)."""
     state = API.load(operating(step="buy_train", treasury=treasury, loans=2, phase="5'"))
     state = replace(state, depot=tuple((t, 0 if t not in ("6", "D") else n)
                                        for t, n in state.depot or ()))
     after = act(state.canonical().to_json(),
                 {"type": "buy_train", "company": "WGB", "train": "6"})
-    assert after["phase"] == "6" and after.get("ended") == ended
+    formation = after["game_round"].get("formation")
+    assert after["phase"] == "6" and "ended" not in after
+    assert (formation["deciding"] if formation else None) == deciding
     left = treasury - 20 - 700  # $80 repays none; $280 both
     assert _finance(after)["loans"] == (2 if left < 100 else 0)
     assert company(after, "WGB")["treasury"] == (left if left < 100 else left - 200)
-    if ended:
-        assert API.game_over(after) and API.legal_actions(after) == []
+    if deciding:
+        assert API.legal_actions(after) == [{"type": "merge", "company": "WGB"},
+                                            {"type": "pay_off_loans", "company": "WGB"}]
+
+
+def test_a_loan_the_bank_cannot_cover_breaks_it() -> None:
+    """The bank holds $88 (the rest with P2): the loan's $100 leaves it at -12, broken
+    (the game ends with the set, model/bank.py)."""
+    state = API.load(operating(treasury=0))
+    players = tuple(replace(p, cash=p.cash + state.bank - 88) if p.id == "P2" else p
+                    for p in state.players)
+    position = replace(state, players=players, bank=88).canonical().to_json()
+    after = act(position, TAKE)
+    assert (after["bank"], after.get("bank_broken")) == (-12, True)
