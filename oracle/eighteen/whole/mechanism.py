@@ -20,7 +20,14 @@ from oracle.eighteen.model.player_actions import (
 from oracle.eighteen.model.state import State
 from oracle.eighteen.turn.context import refuse
 from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
-from oracle.eighteen.whole import auction, buy_back, or_protection, protection, stock
+from oracle.eighteen.whole import (
+    auction,
+    buy_back,
+    false_president,
+    or_protection,
+    protection,
+    stock,
+)
 
 
 class WholeGame(Mechanism):
@@ -57,7 +64,8 @@ class WholeGame(Mechanism):
             raise refuse("shares/par_due", f"{game.par_due}'s par price is to be set first")
         if game.kind == AUCTION:
             return _auction(rules, state, action)
-        return _stock(rules, state, action)
+        false_president.check(state, action)  # 1856: the CGR's president owes a share
+        return false_president.at_turn(rules, _stock(rules, state, action))
 
 
 def _auction(rules: RulesContext, state: State, action: Action) -> State:
