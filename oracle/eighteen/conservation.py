@@ -149,12 +149,16 @@ def _trains_from_nowhere(before: JSON, after: JSON) -> list[str]:
 def _shares(before: JSON, after: JSON) -> list[str]:
     """A company's shares change hands (a sale to the pool, a private exchanged for a
     share: private_exchange.py) but never appear or go: where both positions say who
-    holds them, the count is the same."""
+    holds them, the count is the same (but for 1856's CGR president's certificate made
+    whole again: one share more, ``finance.owes_share``)."""
     was = {c["id"]: c.get("shares") or {} for c in before["companies"]}
+    owed = {c["id"] for c in before["companies"] if (c.get("finance") or {}).get("owes_share")}
     out = []
     for c in after["companies"]:
         old, new = was.get(c["id"], {}), c.get("shares") or {}
-        if old and new and sum(old.values()) != sum(new.values()):
+        # 1856's CGR: the president's certificate at half is whole again, a share more
+        whole_again = c["id"] in owed and not (c.get("finance") or {}).get("owes_share")
+        if old and new and sum(old.values()) + whole_again != sum(new.values()):
             out.append(f"shares: {c['id']} has {sum(old.values())} shares before, "
                        f"{sum(new.values())} after{moved(old, new, 'more', 'fewer')}")
     return out

@@ -33,6 +33,9 @@ class Finance:
     #: a national (1856's CGR) that has owned a permanent train: it pays dividends,
     #: its price moves, it borrows no train (``whole/national_turn.py``)
     permanent: bool = False
+    #: a national (1856's CGR) whose president holds its president's certificate at
+    #: half, one share, until he buys the other (``whole/false_president.py``)
+    owes_share: bool = False
 
     def to_json(self) -> JSON:
         out: JSON = {"capitalisation": self.capitalisation, "escrow": self.escrow,
@@ -43,10 +46,13 @@ class Finance:
             out["destinated"] = True
         if self.permanent:
             out["permanent"] = True
+        if self.owes_share:
+            out["owes_share"] = True
         return out
 
     @staticmethod
     def from_json(data: JSON) -> Finance:
         return Finance(str(data["capitalisation"]), int(data.get("escrow", 0)),
                        int(data.get("loans", 0)), bool(data.get("started", False)),
-                       bool(data.get("destinated", False)), bool(data.get("permanent", False)))
+                       bool(data.get("destinated", False)), bool(data.get("permanent", False)),
+                       bool(data.get("owes_share", False)))

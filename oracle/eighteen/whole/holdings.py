@@ -77,8 +77,10 @@ def certificates(title: TitleData, whole: WholeGameDef, state: State, player: st
         if not held or zone(title.market, company) in whole.uncounted_zones:
             continue
         size = UNITS / total(company)  # a CGR share of twenty: half a certificate
-        count += (held - PRESIDENT_UNITS) * size + 1 if company.president == player \
-            else held * size
+        # the president's certificate is one, two units (1856's CGR: one while at half)
+        cert = 1 if company.finance is not None and company.finance.owes_share \
+            else PRESIDENT_UNITS
+        count += (held - cert) * size + 1 if company.president == player else held * size
     return count
 
 

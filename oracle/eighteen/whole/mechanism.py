@@ -26,6 +26,7 @@ from oracle.eighteen.whole import (
     auction,
     buy_back,
     closure,
+    false_president,
     or_protection,
     protection,
     reissue,
@@ -67,7 +68,8 @@ class WholeGame(Mechanism):
             raise refuse("shares/par_due", f"{game.par_due}'s par price is to be set first")
         if game.kind == AUCTION:
             return _auction(rules, state, action)
-        return _stock(rules, state, action)
+        false_president.check(state, action)  # 1856: the CGR's president owes a share
+        return false_president.at_turn(rules, _stock(rules, state, action))
 
     def after_action(self, rules: RulesContext, state: State) -> State:
         return closure.after_action(rules, state)

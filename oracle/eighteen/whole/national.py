@@ -26,10 +26,11 @@ been decided on (``formation.py``):
   price (it takes the turn order's place of the buyer when the buyer merged, whose
   turn then ends).
 
-A president given one share alone (the platform's "false presidency": he would have to
-buy his second share in the next stock round, a case its code leaves open) is not
-modelled, nor is a formation with more home tokens than the CGR's ten: the game ends
-there (``ended``: ``cgr_formation``) and is scored as it stands.
+A president given one share alone holds the president's certificate at half until he
+buys the other (the platform's "false presidency": ``false_president.py``). A formation
+with more home tokens than the CGR's ten (every company merging; the rules leave it
+undefined, the platform says) is not modelled: the game ends there (``ended``:
+``cgr_formation``) and is scored as it stands.
 """
 
 from __future__ import annotations
@@ -65,10 +66,10 @@ def form(rules: TurnContext, state: State, formation: Formation) -> State:
     merged.sort(key=lambda c: formation.merging.index(c.id))
     shares, president = exchange(state, ndef, formation.trigger, merged)
     tokens, removing, homes = token_swap(title, ndef, state, merged)
-    if president is None or dict(shares)[president] < PRESIDENT_UNITS \
-            or homes > ndef.company.tokens:
+    if president is None or homes > ndef.company.tokens:
         return replace(national_turn.finish(rules, state, None), ended=FORMATION,
                        turn=Turn(None, "done"))
+    half = dict(shares)[president] < PRESIDENT_UNITS  # false_president.py
     assert title.market is not None
     cell = start_cell(title.market, ndef, [c.share_price for c in merged])
     price = title.market.rows[cell[0]][cell[1]].price  # type: ignore[union-attr]
@@ -76,8 +77,8 @@ def form(rules: TurnContext, state: State, formation: Formation) -> State:
     trains = tuple(t for c in merged for t in c.trains)
     cgr = Company(ndef.company.id, president, sum(c.treasury for c in merged),
                   max(keep - len(tokens) + len(removing), 0), trains, price, cell,
-                  shares, par=price,
-                  finance=Finance(FULL, started=True,
+                  _half(shares) if half else shares, par=price,
+                  finance=Finance(FULL, started=True, owes_share=half,
                                   permanent=national_turn.any_permanent(title, trains)))
     state, turn_over = _take_over(rules, state, merged, cgr, tokens)
     formation = replace(formation, removing=removing,
@@ -86,6 +87,11 @@ def form(rules: TurnContext, state: State, formation: Formation) -> State:
     formation = replace(formation, discarding=national_turn.may_discard(
         rules, state, state.company(cgr.id) or cgr))
     return national_turn.finish(rules, state, formation)
+
+
+def _half(shares: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The president's certificate at half: one share fewer in all (the IPO's)."""
+    return tuple((h, n - 1 if h == IPO else n) for h, n in shares if h != IPO or n > 1)
 
 
 def exchange(state: State, ndef: NationalDef, trigger: str,

@@ -15,7 +15,7 @@ from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
 from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
-from oracle.eighteen.whole import capital
+from oracle.eighteen.whole import capital, false_president
 from oracle.eighteen.whole.holdings import IPO, floated, total, units
 
 #: how the position records a game ended by the broken bank
@@ -115,7 +115,8 @@ def after_set(rules: TurnContext, state: State) -> State:
     assert state.game is not None
     if state.bank_broken:
         return replace(state, ended=BANK_BROKEN, turn=Turn(None, "done"))
-    return start_stock_round(state, state.game.stock_round + 1, state.game.priority)
+    state = start_stock_round(state, state.game.stock_round + 1, state.game.priority)
+    return false_president.at_turn(rules, state)  # 1856: the CGR's president owes a share
 
 
 def new_game(title_depot: tuple[tuple[str, int | None], ...], state: State) -> State:

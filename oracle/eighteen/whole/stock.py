@@ -26,7 +26,14 @@ from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.player_actions import BuyShares, Par, PlayerPass, StockSale
 from oracle.eighteen.model.state import Company, Player, State
 from oracle.eighteen.turn.context import TurnContext, refuse
-from oracle.eighteen.whole import auction, brown_ipo, capital, protection, sequence
+from oracle.eighteen.whole import (
+    auction,
+    brown_ipo,
+    capital,
+    false_president,
+    protection,
+    sequence,
+)
 from oracle.eighteen.whole.holdings import (
     IPO,
     POOL,
@@ -95,6 +102,10 @@ def buy_shares(rules: TurnContext, state: State, action: BuyShares) -> State:
     title = rules.title(state)
     cost = par_price if action.source == IPO else _market_price(rules, state, company)
     player = _pay(state, action.player, cost)
+    if company.finance is not None and company.finance.owes_share and \
+            false_president.takes_up(state, company, player.id):  # 1856's CGR
+        bought = false_president.buy(state, company, player.id, cost)
+        return bank_cash.settle(_bought(rules, bought, player.id, company.id))
     was_floated = floated(title, company)
     to_bank = cost
     if action.source == IPO:  # 1856: an escrow or incremental company's own money

@@ -134,18 +134,58 @@ def test_none_merged_the_cgr_never_forms() -> None:
     assert all(c["id"] != "CGR" for c in after["companies"])
 
 
-def test_a_single_share_president_is_not_modelled() -> None:
-    """GT merges alone, P2 holding 30% of it and P3 20%: one share each, a president
-    with a single share (the case the platform leaves open): the game ends there."""
+@pytest.fixture(scope="module")
+def half() -> JSON:
+    """GT merges alone, P2 holding 30% of it and P3 20%: one share each, P2 (first in
+    seating order from P1) president with the certificate at half; LPS paid off."""
     state = API.load(before_first_6())
     gt = state.company("GT")
     assert gt is not None
     state = state.with_company(replace(gt, shares=(("P2", 3), ("P3", 2), ("ipo", 2),
                                                    ("pool", 3))))
-    position = act(state.canonical().to_json(), BUY_6)
-    position = act(position, merge("GT"))
-    ended = act(position, pay_off("LPS"))
-    assert ended["ended"] == "cgr_formation" and API.game_over(ended)
+    position = act(act(state.canonical().to_json(), BUY_6), merge("GT"))
+    return act(position, pay_off("LPS"))
+
+
+def _stock_turn(position: JSON, acting: str, p2_cash: int = 300) -> JSON:
+    state = API.load(position)
+    players = tuple(replace(p, cash=p2_cash) if p.id == "P2" else p for p in state.players)
+    bank = state.bank + sum(p.cash for p in state.players) - sum(p.cash for p in players)
+    return replace(state, players=players, bank=bank, turn=Turn(None, "stock"),
+                   game=GameRound("stock", 6, "P1", acting=acting)).canonical().to_json()
+
+
+def test_a_single_share_president_holds_the_certificate_at_half(half: JSON) -> None:
+    """Nine shares in all until he buys the other half: the IPO one short."""
+    cgr = company(half, "CGR")
+    assert cgr["president"] == "P2" and cgr["finance"]["owes_share"]
+    assert cgr["shares"] == {"P2": 1, "P3": 1, "pool": 2, "ipo": 5}
+    assert certificates(TITLE, TITLE.whole, API.load(half), "P2") == 1  # type: ignore[arg-type]
+
+
+def test_he_buys_his_second_share_first_in_the_next_stock_round(half: JSON) -> None:
+    position = _stock_turn(half, "P2")
+    refused(position, {"type": "pass", "player": "P2"}, "cgr/buys_his_share")
+    refused(position, {"type": "buy_shares", "player": "P2", "company": "CPR",
+                       "from": "ipo"}, "cgr/buys_his_share")
+    after = act(position, {"type": "buy_shares", "player": "P2", "company": "CGR",
+                           "from": "ipo"})
+    cgr = company(after, "CGR")
+    assert cgr["shares"] == {"P2": 2, "P3": 1, "pool": 2, "ipo": 5}  # the share stays
+    assert "owes_share" not in cgr["finance"] and cash(after, "P2") == 300 - 100
+
+
+def test_a_holder_buying_first_takes_the_presidency(half: JSON) -> None:
+    after = act(_stock_turn(half, "P3"), {"type": "buy_shares", "player": "P3",
+                                          "company": "CGR", "from": "pool"})
+    cgr = company(after, "CGR")
+    assert cgr["president"] == "P3" and cgr["shares"]["P3"] == 2 and cgr["shares"]["P2"] == 1
+    assert "owes_share" not in cgr["finance"]
+
+
+def test_a_president_who_cannot_raise_the_price_ends_the_game(half: JSON) -> None:
+    ended = act(_stock_turn(half, "P1", p2_cash=0), {"type": "pass", "player": "P1"})
+    assert ended["ended"] == "bankruptcy" and API.game_over(ended)
 
 
 def test_twenty_shares_and_the_price_of_more_than_two() -> None:
