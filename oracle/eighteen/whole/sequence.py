@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oracle.eighteen import private_sale
+# the module, not its names: operating.py imports the mechanisms that import this
+from oracle.eighteen import operating, private_sale
 from oracle.eighteen.model.game_round import AUCTION, OPERATING, STOCK, GameRound
 from oracle.eighteen.model.market import move, price
 from oracle.eighteen.model.state import Company, State, Turn
 from oracle.eighteen.model.whole_def import WholeGameDef
-from oracle.eighteen.operating import operating_order, rank
 from oracle.eighteen.turn.context import TurnContext
 from oracle.eighteen.whole import capital, false_president
 from oracle.eighteen.whole.holdings import IPO, floated, total, units
@@ -47,7 +47,8 @@ def end_stock_round(rules: TurnContext, state: State) -> State:
     assert game is not None
     market, whole = rules.title(state).market, whole_of(rules, state)
     # in the order they rank, so companies that share a cell keep their order there
-    ranked = [state.company(c) for c in rank(state, tuple(c.id for c in state.companies))]
+    ids = tuple(c.id for c in state.companies)
+    ranked = [state.company(c) for c in operating.rank(state, ids)]
     if market is not None:
         for company in (c for c in ranked if c is not None):
             if (company.market is not None and company.par is not None
@@ -87,7 +88,7 @@ def begin_round(rules: TurnContext, state: State) -> State:
     """Operating round k of the set: the privates pay, the companies are ranked again,
     the first operates. Without a floated company the round is only the privates'."""
     state = clear_round_marks(private_sale.pay_revenue(rules, state))
-    order = operating_order(state) if state.operating_order else ()
+    order = operating.operating_order(state) if state.operating_order else ()
     if not order:
         return after_set_round(rules, replace(state, turn=Turn(None, "done")))
     first = order[0]
