@@ -227,7 +227,7 @@ class Implementation(ABC):
         answers: Answers = {}
         if action is not None:
             try:
-                verdict = self.start("apply", game, position, action)()
+                verdict = self._answer("apply", game, position, action)
             except ImplementationOutcome as err:
                 answers["apply"] = err
                 return lambda: answers
@@ -242,13 +242,19 @@ class Implementation(ABC):
                     raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
                                      f"not {question!r}")
                 try:
-                    answers[question] = self.start(question, game, position)()
+                    answers[question] = self._answer(question, game, position)
                 except (Unsupported, Skipped) as err:
                     answers[question] = err
                 except ImplementationOutcome as err:
                     answers[question] = err
                     break
         return lambda: answers
+
+    def _answer(self, question: str, game: str, position: JSON,
+                action: JSON | None = None) -> Any:
+        """One question of ``start_inspect``, answered now (an in-process engine calls
+        it directly: oracle/protocol/inprocess.py)."""
+        return self.start(question, game, position, action)()
 
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the implementation (stop a subprocess, ...)."""

@@ -17,9 +17,7 @@ from oracle.protocol.implementation import (
     JSON,
     Answers,
     Implementation,
-    ImplementationOutcome,
     Malformed,
-    Skipped,
     Unsupported,
     Verdict,
 )
@@ -121,39 +119,21 @@ class InProcess(Implementation):
         outer = self._held
         self._held = (game, self._game(game))
         try:
-            if type(self) is InProcess and all(q in _ASKED for q in ask):
-                return self._inspect(game, position, ask, action)
             return super().start_inspect(game, position, ask, action)
         finally:
             self._held = outer
 
-    def _inspect(self, game: str, position: JSON, ask: Sequence[str],
-                 action: JSON | None) -> Callable[[], Answers]:
-        """``Implementation.start_inspect`` with each question called directly: the
-        same answers, the same failures kept, the same stop at a failure that is no
-        gap (every question of an in-process lockstep step comes this way)."""
-        answers: Answers = {}
-        if action is not None:
-            try:
-                verdict = self.apply(game, position, action)
-            except ImplementationOutcome as err:
-                answers["apply"] = err
-                return lambda: answers
-            answers["apply"] = verdict
-            if not verdict.accepted:
-                return lambda: answers
-            position = cast(JSON, verdict.position)
-        # The position apply just returned has been handed to nobody: it may be pinned.
-        with self.pinned(game, position) if action is not None else _UNPINNED:
-            for question in ask:
-                try:
-                    answers[question] = _ASKED[question](self, game, position)
-                except (Unsupported, Skipped) as err:
-                    answers[question] = err
-                except ImplementationOutcome as err:
-                    answers[question] = err
-                    break
-        return lambda: answers
+    def _answer(self, question: str, game: str, position: JSON,
+                action: JSON | None = None) -> Any:
+        """Each question called directly (every question of an in-process lockstep
+        step comes this way), but where a subclass answers through ``start``."""
+        if type(self) is not InProcess:
+            return super()._answer(question, game, position, action)
+        if question == "apply":
+            return self.apply(game, position, cast(JSON, action))
+        asked = _ASKED.get(question)
+        return asked(self, game, position) if asked is not None \
+            else super()._answer(question, game, position, action)
 
     def start(self, question: str, game: str, position: JSON,
               action: JSON | None = None) -> Callable[[], Any]:
