@@ -113,6 +113,7 @@ class Lockstep(Digests, Comparing):
         digests_b = self.b if self._digests and isinstance(self.b, ProtocolClient) else None
         if digests_b is not None:  # B's inspects ask for digests while the game lasts
             digests_b.digests = True
+            digests_b.refs.refer(None, "")  # and refer to no position of an earlier game
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
@@ -132,6 +133,7 @@ class Lockstep(Digests, Comparing):
                 texts_a.texts = False
             if digests_b is not None:
                 digests_b.digests = False
+                digests_b.refs.refer(None, "")
         return played
 
     def _play(self, played: Played, choose: Chooser, max_actions: int) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from oracle.core.made import Listed, as_json
 from oracle.harness.canonical_keys import keys
 from oracle.harness.lockstep_sides import Sides, _Gap
+from oracle.protocol.client import ProtocolClient
 from oracle.protocol.digests import Digest, from_keys, listing_digest, position_digest
 from oracle.protocol.implementation import JSON, InvalidReply, Verdict
 
@@ -39,6 +40,10 @@ class Digests(Sides):
         a_position = as_json(va.position) if isinstance(va, Verdict) and va.accepted \
             else None
         if a_position is not None and position_digest(a_position) == claimed.digest:
+            # B made A's position: A's object stands for it from now on, so the next
+            # step may name it to B by that digest (oracle.protocol.position_refs)
+            if isinstance(self.b, ProtocolClient):
+                self.b.refs.refer(va.position, claimed.digest)
             return Verdict.accept(va.position)
         whole = self.b.apply(self.game, pb, action)  # checked as any answer is
         if a_position is not None and whole.accepted and whole.position == a_position \

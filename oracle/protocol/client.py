@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from oracle.core import wire_json
-from oracle.protocol.declarations import Declarations
+from oracle.protocol.declarations import Declarations, position_options
 from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
 from oracle.protocol.implementation import (
@@ -40,6 +40,7 @@ from oracle.protocol.implementation import (
 )
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 from oracle.protocol.messages import DIGEST_PARTS, PROTOCOL_VERSION, reply_problem
+from oracle.protocol.position_refs import POSITION_REFS_FEATURE, Referrer
 from oracle.protocol.reply_reading import (
     ANSWERS,
     accepted,
@@ -107,6 +108,9 @@ class ProtocolClient(Implementation):
         #: what the (first) handshake declares: games, option values, gaps
         self._decl: Declarations | None = None
         self._last_failure = ""
+        #: which position the adapter holds, to be named by reference (the fuzz lockstep
+        #: says, ``refs.refer``); used only where the handshake declares ``position_refs``
+        self.refs = Referrer()
 
     # -- process lifecycle -------------------------------------------------------------
 
@@ -141,6 +145,8 @@ class ProtocolClient(Implementation):
             raise
         if self._hello is None:
             self._hello = result
+            features = result.get("features")
+            self.refs.declared = isinstance(features, list) and POSITION_REFS_FEATURE in features
         return self._proc
 
     def _drop(self) -> None:
@@ -212,7 +218,8 @@ class ProtocolClient(Implementation):
     # -- declared support ----------------------------------------------------------------
 
     def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
-        """Refuse, without sending, a game or option value the handshake did not declare."""
+        """Refuse, without sending, a game or option value the handshake did not declare
+        (a position's values: ``position_options``)."""
         self._ensure()
         self._declarations().check_options(game, options)
 
@@ -235,15 +242,6 @@ class ProtocolClient(Implementation):
         self._ensure()
         return self._declarations().gaps(game)
 
-    def _position_options(self, game: str, position: JSON) -> None:
-        """A position's option values (an 18xx position keeps its ``title`` beside its
-        ``options``: a title is declared as the option ``title``) must be declared."""
-        options = position.get("options") if isinstance(position, dict) else None
-        values = dict(options) if isinstance(options, dict) else {}
-        if isinstance(position, dict) and isinstance(position.get("title"), str):
-            values["title"] = position["title"]
-        self._declared(game, values or None)
-
     # -- the Implementation interface ----------------------------------------------------
 
     def hello(self) -> JSON:
@@ -264,7 +262,7 @@ class ProtocolClient(Implementation):
         return position
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
-        self._position_options(game, position)
+        self._declared(game, position_options(position))
         result = self._call({"cmd": "load", "game": game, "position": position})
         if result["valid"]:
             return None
@@ -276,7 +274,7 @@ class ProtocolClient(Implementation):
         read = ANSWERS.get(question)
         if read is None:
             raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
-        self._position_options(game, position)
+        self._declared(game, position_options(position))
         request: JSON = {"cmd": question, "game": game, "position": position}
         if question == "apply":
             request["action"] = action or {}
@@ -307,7 +305,7 @@ class ProtocolClient(Implementation):
         if unknown:
             raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
                              f"not {unknown!r}")
-        self._position_options(game, position)
+        self._declared(game, position_options(position))
         request: JSON = {"cmd": "inspect", "game": game, "position": position,
                          "ask": list(ask)}
         if action is not None:
@@ -315,7 +313,9 @@ class ProtocolClient(Implementation):
         digests = self.digests
         if digests:
             request["digests"] = True
-        reply = self._post(self._ensure(), request, self.timeout, digests)
+        # with digests, by reference where the adapter holds the position (``refs``)
+        reply = self.refs.post(request, lambda sent: self._post(
+            self._ensure(), sent, self.timeout, digests), digests)
         return lambda: self._answers(reply(), list(ask), action is not None, game, digests)
 
     def _answers(self, parts: JSON, ask: list[str], applied: bool, game: str = "",
@@ -351,7 +351,7 @@ class ProtocolClient(Implementation):
         return verdict
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
-        self._position_options(game, position)
+        self._declared(game, position_options(position))
         return self._call({"cmd": cmd, "game": game, "position": position})
 
     def canonical(self, game: str, position: JSON) -> JSON:
@@ -381,7 +381,7 @@ class ProtocolClient(Implementation):
         return bool(self.start("game_over", game, position)())
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
-        self._position_options(game, position)
+        self._declared(game, position_options(position))
         result = self._call({"cmd": "query", "game": game, "position": position,
                              "name": name, "args": args})
         answer: JSON = result["answer"]

@@ -111,6 +111,16 @@ class Declarations:
                               feature)
 
 
+def position_options(position: Any) -> dict[str, Any] | None:
+    """A position's option values, where it has any: its ``options``, and an 18xx
+    position's ``title`` beside them (a title is declared as the option ``title``)."""
+    options = position.get("options") if isinstance(position, dict) else None
+    values = dict(options) if isinstance(options, dict) else {}
+    if isinstance(position, dict) and isinstance(position.get("title"), str):
+        values["title"] = position["title"]
+    return values or None
+
+
 def request_feature(request: JSON) -> str:
     """The feature a request puts to the engine, as gaps name it: ``action:TYPE`` for
     an apply (or an inspect carrying an action), ``query:NAME``, else the command."""

@@ -8,6 +8,7 @@ wire and its timing compared with the in-process run. See docs/protocol.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -27,6 +28,12 @@ from oracle.protocol.implementation import (
     Unsupported,
 )
 from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
+from oracle.protocol.position_refs import (
+    KEPT,
+    POSITION_REFS_FEATURE,
+    REF_FEATURE,
+    remembered,
+)
 
 #: Bytes a request line may have, its line end not counted (``--max-request``). A
 #: request carries one position and one action: some 10 kB; a longer line is answered
@@ -42,7 +49,7 @@ def hello_result(impl: Implementation) -> JSON:
     about = {k: v for k, v in info.items() if k not in ("games", "level") and isinstance(v, str)}
     return {"protocol": PROTOCOL_VERSION, "level": impl.level(), "implementation": about,
             "games": info["games"],
-            "features": [INSPECT_FEATURE, DIGESTS_FEATURE]}
+            "features": [INSPECT_FEATURE, DIGESTS_FEATURE, POSITION_REFS_FEATURE]}
 
 
 def _load(impl: Implementation, msg: JSON) -> JSON:
@@ -67,27 +74,45 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
     exactly the reply the single command would get, without ``seq``, so a question the
     oracle cannot answer does not hide the others. With ``digests`` (the feature
     ``digests``), an accepted action's position and the legal actions are answered by
-    their digests (oracle.protocol.digests)."""
-    game, position = msg["game"], msg["position"]
+    their digests (oracle.protocol.digests), and that position is kept by its digest:
+    a later inspect may name it by ``position_ref`` (oracle.protocol.position_refs)."""
+    game = msg["game"]
     unknown = [q for q in msg["ask"] if q not in INSPECT_QUESTIONS]
     if unknown:  # reached only with --no-check: the request schema names them otherwise
         raise Errored(f"inspect: ask {unknown!r}: each must be one of "
                       f"{', '.join(INSPECT_QUESTIONS)}")
     digests = msg.get("digests") is True
-    parts: JSON = {}
-    if "action" in msg:
+    ref = msg.get("position_ref")
+    position = msg["position"] if ref is None else _referred(impl, game, ref)
+    # A position kept is the very object this implementation's apply returned, which
+    # nobody has changed since: pinned, its engine reads it from the state it made it
+    # from (a mutant's from its own state: each implementation keeps its own).
+    with impl.pinned(game, position) if ref is not None else contextlib.nullcontext():
+        if "action" not in msg:
+            return _ask(impl, game, position, msg["ask"], digests)
         part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
                                 "action": msg["action"]})
-        result = part.get("result")
-        if result is None or not result["accepted"]:
-            return {"apply": part}
-        position = result["position"]
-        parts["apply"] = {"result": {"accepted": True,
-                                     "digest": position_digest(position)}} if digests else part
-        # Nobody has seen the position apply just made: it may be pinned.
-        with impl.pinned(game, position):
-            return {**parts, **_ask(impl, game, position, msg["ask"], digests)}
-    return {**parts, **_ask(impl, game, position, msg["ask"], digests)}
+    result = part.get("result")
+    if result is None or not result["accepted"]:
+        return {"apply": part}
+    position = result["position"]
+    if digests:
+        digest = position_digest(position)
+        remembered(impl).keep(game, digest, position)
+        part = {"result": {"accepted": True, "digest": digest}}
+    # Nobody has seen the position apply just made: it may be pinned.
+    with impl.pinned(game, position):
+        return {"apply": part, **_ask(impl, game, position, msg["ask"], digests)}
+
+
+def _referred(impl: Implementation, game: str, ref: str) -> JSON:
+    """The position ``impl`` made whose digest is ``ref``; ``unsupported`` with feature
+    ``position_ref`` where it is not kept (the harness then sends it whole)."""
+    position = remembered(impl).get(game, ref)
+    if position is None:
+        raise Unsupported(f"no position kept by the digest {ref[:16]}... (the last {KEPT} "
+                          "made by an inspect asked with digests are)", REF_FEATURE)
+    return position
 
 
 def _ask(impl: Implementation, game: str, position: JSON, ask: list[str],

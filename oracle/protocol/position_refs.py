@@ -1,0 +1,147 @@
+"""Positions named by reference: the optional protocol feature ``position_refs``.
+
+An adapter that lists ``position_refs`` (besides ``inspect`` and ``digests``) in its
+handshake may be sent an ``inspect`` asked with digests whose position is not
+written out but named by ``position_ref``: the digest that same adapter answered,
+in an earlier such ``inspect``, for the position its accepted ``apply`` made
+(docs/protocol.md, "Optional features"). The adapter keeps at least the last of
+those; one that does not hold the position named answers the whole ``inspect``
+``unsupported`` with feature ``position_ref``, and the harness sends the same request
+again with the whole position, which costs the engine nothing in grading.
+
+Why: the served side of a fuzz step spent about a third of its time taking in the
+whole position every step (parsing 7 kB, checking it against the request schema,
+keying it to find the state it already held), though it made that very position
+itself one step before (docs/fuzz.md, "Speed").
+
+Here: the names (``POSITION_REFS_FEATURE``, ``REF_FEATURE``), how often the harness
+sends the whole position anyway (``WHOLE_EVERY``), the harness's side (``Referrer``,
+``or_whole``: oracle/protocol/client.py asks) and the served side's memory
+(``Remembered``: oracle/protocol/server.py).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any, Final
+
+from oracle.protocol.implementation import UndeclaredGap
+
+#: the protocol feature an adapter lists in ``hello``'s ``features``
+POSITION_REFS_FEATURE: Final = "position_refs"
+#: the ``feature`` of the ``unsupported`` answer of an adapter that does not hold the
+#: position a ``position_ref`` names: the harness then sends the position whole
+REF_FEATURE: Final = "position_ref"
+#: positions ``railrules serve`` keeps per served implementation, by their digests (the
+#: harness refers only to the last one made, so one would do; a few cost nothing and
+#: leave room for a harness that refers a step or two back)
+KEPT: Final = 4
+#: the harness sends the whole position, though it might refer to it, in the first
+#: step of each game and every ``WHOLE_EVERY``-th: so the adapter's reading of whole
+#: positions is still exercised in every campaign, a few times a game
+WHOLE_EVERY: Final = 8
+
+JSON = dict[str, Any]
+
+
+class Referrer:
+    """The harness's side: which object stands for the position an adapter's last
+    accepted apply made (the fuzz lockstep says so, ``ProtocolClient.refs``, where the
+    adapter's digest of it was the reference's: lockstep_digests.py), and so which
+    inspect may name its position by reference."""
+
+    __slots__ = ("_asked", "_ref", "declared", "forgotten", "sent")
+
+    def __init__(self) -> None:
+        #: the adapter's handshake lists ``position_refs``: only then is ``refer`` heard
+        self.declared = False
+        self._ref: tuple[JSON, str] | None = None
+        #: inspects asked with digests since the last ``refer(None)`` (a new game)
+        self._asked = 0
+        #: inspects sent by reference, and how many the adapter did not hold (counts
+        #: for tests and benches)
+        self.sent = self.forgotten = 0
+
+    def refer(self, position: JSON | None, digest: str) -> None:
+        """``position`` (this object: identity decides) is the one the adapter made as
+        ``digest``; None: no object is (a new game: the count starts again). Heard only
+        where the adapter declares the feature."""
+        if position is None:
+            self._ref, self._asked = None, 0
+        elif self.declared:
+            self._ref = (position, digest)
+
+    def ref_for(self, position: JSON) -> str | None:
+        """The ``position_ref`` of an inspect asked with digests about ``position``, or
+        None to send it whole: a position not referred, the first inspect of a game and
+        every ``WHOLE_EVERY``-th (so the adapter's reading of whole positions is still
+        exercised, a few times every game)."""
+        asked, self._asked = self._asked, self._asked + 1
+        ref = self._ref
+        if ref is None or ref[0] is not position or asked % WHOLE_EVERY == 0:
+            return None
+        self.sent += 1
+        return ref[1]
+
+    def post(self, request: JSON, post: Callable[[JSON], Callable[[], JSON]],
+             digests: bool) -> Callable[[], JSON]:
+        """Send ``request`` (an inspect) through ``post``, by reference where it is
+        asked with ``digests`` and ``ref_for`` gives one; the returned call reads its
+        result.
+        Where the adapter answers that it does not hold the position (``unsupported``,
+        feature ``position_ref``), the same request is sent again with the whole
+        position, and that reply read as any: no gap is counted, as the harness chose
+        to refer and the engine owes it nothing. Any other reply, a failure included,
+        is read and graded as always."""
+        ref = self.ref_for(request["position"]) if digests else None
+        if ref is None:
+            return post(request)
+        by_ref = post({**{k: v for k, v in request.items() if k != "position"},
+                       "position_ref": ref})
+
+        def read() -> JSON:
+            try:
+                return by_ref()
+            except UndeclaredGap as err:
+                if err.detail != REF_FEATURE:
+                    raise
+            self.forgotten += 1
+            return post(request)()
+        return read
+
+
+class Remembered:
+    """The positions a served implementation's digest-mode ``apply`` made last, by
+    (game, digest): the very objects its engine returned, which nobody changes since
+    (the server hands them only to the engine, as it hands a parsed request's)."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, str], JSON] = {}
+
+    def keep(self, game: str, digest: str, position: JSON) -> None:
+        """``position`` (made by an accepted apply, answered as ``digest``) may be
+        referred to next; the oldest beyond ``KEPT`` is dropped."""
+        self._kept.pop((game, digest), None)  # kept again: the newest
+        self._kept[game, digest] = position
+        while len(self._kept) > KEPT:
+            del self._kept[next(iter(self._kept))]
+
+    def get(self, game: str, digest: str) -> JSON | None:
+        """The position kept for ``digest`` in ``game``, or None."""
+        return self._kept.get((game, digest))
+
+
+#: each served implementation's memory: one per Implementation object, gone with it
+#: (tests serve many implementations in one process; a mutant's server its own)
+_SERVED: weakref.WeakKeyDictionary[Any, Remembered] = weakref.WeakKeyDictionary()
+
+
+def remembered(impl: Any) -> Remembered:
+    """The positions ``impl`` (a served Implementation) made last, by digest."""
+    kept = _SERVED.get(impl)
+    if kept is None:
+        kept = _SERVED[impl] = Remembered()
+    return kept
