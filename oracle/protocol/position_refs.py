@@ -133,6 +133,11 @@ class Remembered:
         """The position kept for ``digest`` in ``game``, or None."""
         return self._kept.get((game, digest))
 
+    def last(self, game: str) -> JSON | None:
+        """The position of ``game`` kept last, or None."""
+        return next((position for (kept_game, _), position in reversed(self._kept.items())
+                     if kept_game == game), None)
+
 
 #: each served implementation's memory: one per Implementation object, gone with it
 #: (tests serve many implementations in one process; a mutant's server its own)

@@ -32,8 +32,10 @@ from oracle.protocol.position_refs import (
     KEPT,
     POSITION_REFS_FEATURE,
     REF_FEATURE,
+    Remembered,
     remembered,
 )
+from oracle.protocol.same_json import same_json
 
 #: Bytes a request line may have, its line end not counted (``--max-request``). A
 #: request carries one position and one action: some 10 kB; a longer line is answered
@@ -82,12 +84,21 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
         raise Errored(f"inspect: ask {unknown!r}: each must be one of "
                       f"{', '.join(INSPECT_QUESTIONS)}")
     digests = msg.get("digests") is True
+    kept = remembered(impl)
     ref = msg.get("position_ref")
-    position = msg["position"] if ref is None else _referred(impl, game, ref)
+    position = msg["position"] if ref is None else _referred(kept, game, ref)
+    # A whole position that is the last one kept, exactly (types and key order: the
+    # same text), is read as that object too: the harness sends whole, every few
+    # steps, the position it would have named (position_refs.WHOLE_EVERY), and a
+    # fresh parse would be decoded again, cold, where the object is read pinned.
+    last = kept.last(game) if ref is None and digests else None
+    if last is not None and same_json(last, position):
+        position = last
     # A position kept is the very object this implementation's apply returned, which
     # nobody has changed since: pinned, its engine reads it from the state it made it
     # from (a mutant's from its own state: each implementation keeps its own).
-    with impl.pinned(game, position) if ref is not None else contextlib.nullcontext():
+    pin = ref is not None or (last is not None and position is last)
+    with impl.pinned(game, position) if pin else contextlib.nullcontext():
         if "action" not in msg:
             return _ask(impl, game, position, msg["ask"], digests)
         part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
@@ -98,17 +109,17 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
     position = result["position"]
     if digests:
         digest = position_digest(position)
-        remembered(impl).keep(game, digest, position)
+        kept.keep(game, digest, position)
         part = {"result": {"accepted": True, "digest": digest}}
     # Nobody has seen the position apply just made: it may be pinned.
     with impl.pinned(game, position):
         return {"apply": part, **_ask(impl, game, position, msg["ask"], digests)}
 
 
-def _referred(impl: Implementation, game: str, ref: str) -> JSON:
-    """The position ``impl`` made whose digest is ``ref``; ``unsupported`` with feature
+def _referred(kept: Remembered, game: str, ref: str) -> JSON:
+    """The position kept whose digest is ``ref``; ``unsupported`` with feature
     ``position_ref`` where it is not kept (the harness then sends it whole)."""
-    position = remembered(impl).get(game, ref)
+    position = kept.get(game, ref)
     if position is None:
         raise Unsupported(f"no position kept by the digest {ref[:16]}... (the last {KEPT} "
                           "made by an inspect asked with digests are)", REF_FEATURE)

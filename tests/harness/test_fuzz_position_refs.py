@@ -255,7 +255,8 @@ def test_each_implementation_keeps_its_own_last_positions() -> None:
 def test_a_kept_position_is_read_from_its_state_unkeyed(monkeypatch: Any) -> None:
     """The speed path: a ref request's position is pinned, so the Rocket API neither
     keys it (``_text``, the ``marshal`` of the whole position) to find its state nor
-    keys the position its apply makes; a whole request keys both."""
+    keys the position its apply makes; a whole request keys both, unless it is the
+    last position kept."""
     import oracle.rocket.api as rocket_api
     keyed: list[int] = []
     real = rocket_api._text
@@ -267,12 +268,26 @@ def test_a_kept_position_is_read_from_its_state_unkeyed(monkeypatch: Any) -> Non
     impl = InProcess(games=["rocket"])
     start = impl.new_game("rocket", ["p1", "p2", "p3"], {})
     action = impl.legal_actions("rocket", start)[0]
-    made = _digest(_step(impl, action, position=start))
+    keyed.clear()
+    made = _digest(_step(impl, action, position=json.loads(json.dumps(start))))
+    assert len(keyed) >= 2  # the request's position found by its key, the new one keyed
     after = _after(impl, start, action)
     action = impl.legal_actions("rocket", after)[0]
     keyed.clear()
-    _step(impl, action, position=after)
-    assert len(keyed) >= 2  # the request's position found by its key, the new one keyed
-    keyed.clear()
-    _step(impl, action, position_ref=made)
+    by_ref = _step(impl, action, position_ref=made)
     assert keyed == []
+    # sent whole, a position equal to the last one made (exactly: a parsed copy) is
+    # read as that object too, answered alike; one that differs in a type is not
+    last = _digest(by_ref)
+    again = _after(impl, after, action)
+    assert position_digest(again) == last
+    action = impl.legal_actions("rocket", again)[0]
+    keyed.clear()
+    whole = _step(impl, action, position=json.loads(json.dumps(again)))
+    assert keyed == []
+    assert whole == _step(InProcess(games=["rocket"]), action, position=again)
+    retyped = json.loads(json.dumps(again))
+    retyped["turn"]["actions_taken"] = float(retyped["turn"]["actions_taken"])
+    keyed.clear()
+    _step(impl, action, position=retyped)
+    assert keyed, "a position of other types is no position kept"
