@@ -16,9 +16,7 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from oracle.core.errors import MalformedInput
 
@@ -27,6 +25,17 @@ try:  # a compiled validator, built once per schema (docs/fuzz.md, "Speed")
     import jsonschema_rs as _rs
 except ImportError:  # pragma: no cover - a platform without its wheel
     _rs = None
+
+if TYPE_CHECKING:
+    import jsonschema
+
+
+def _jsonschema() -> Any:
+    """The pure-Python validator's module, imported on first use: it is needed only to
+    name the field of a refused value (or without ``jsonschema-rs``), and importing it
+    costs about a fifth of a served adapter's start-up, paid by every served mutant."""
+    import jsonschema
+    return jsonschema
 
 
 @cache
@@ -38,7 +47,7 @@ def load_schema(package: str, name: str) -> dict[str, Any]:
     if meta is not None:  # the meta-schema check in a millisecond, not half a second
         meta.validate(schema)
     else:  # pragma: no cover - without jsonschema-rs, or an older one
-        jsonschema.Draft202012Validator.check_schema(schema)
+        _jsonschema().Draft202012Validator.check_schema(schema)
     return schema
 
 
@@ -46,9 +55,16 @@ class Compiled:
     """One schema, compiled once: a fast yes/no, and the first error named on a no."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
-        self._slow = jsonschema.Draft202012Validator(schema)
+        self._schema = schema
+        self._walker: jsonschema.Draft202012Validator | None = None
         self._fast: Any = None if _rs is None else _rs.validator_for(
             schema, validate_formats=False)
+
+    def _slow(self) -> jsonschema.Draft202012Validator:
+        """The pure-Python validator, built on first use."""
+        if self._walker is None:
+            self._walker = _jsonschema().Draft202012Validator(self._schema)
+        return self._walker
 
     def is_valid(self, value: Any) -> bool:
         if self._fast is not None:
@@ -56,7 +72,7 @@ class Compiled:
                 return bool(self._fast.is_valid(value))
             except ValueError:  # a type it does not take (a float subclass: NaN read off
                 pass            # the wire, oracle/core/wire_json.py): jsonschema judges
-        return bool(self._slow.is_valid(value))
+        return bool(self._slow().is_valid(value))
 
     def first_error(self, value: Any) -> tuple[list[str | int], str] | None:
         """None if ``value`` is valid, else (path to the offending field, message). A
@@ -67,7 +83,7 @@ class Compiled:
         oversize = self._oversize(value)
         if oversize is not None:
             return oversize
-        errors = sorted(self._slow.iter_errors(value), key=lambda e: list(e.absolute_path))
+        errors = sorted(self._slow().iter_errors(value), key=lambda e: list(e.absolute_path))
         if errors:
             return list(errors[0].absolute_path), str(errors[0].message)
         err = next(iter(self._fast.iter_errors(value)))  # only the compiled one refuses

@@ -13,7 +13,7 @@ import shlex
 import sys
 
 from oracle.core.cli_types import one_of
-from oracle.harness.mutants import all_mutants, mutant_implementation
+from oracle.harness.mutants import all_mutants, find_mutant, mutant_implementation
 from oracle.protocol.server import serve
 
 PREFIX = "mutant:"
@@ -34,8 +34,17 @@ def resolve_spec(spec: str) -> str:
     return command(name)
 
 
-#: ``type=`` of a mutant's name: an unknown one is a usage error, before anything runs
-mutant_name = one_of(lambda: all_mutants(), "mutant")
+_known_mutant = one_of(lambda: all_mutants(), "mutant")
+
+
+def mutant_name(text: str) -> str:
+    """``type=`` of a mutant's name: an unknown one is a usage error, before anything
+    runs, naming the known ones; a known one is found loading its own game's mutants
+    only (``find_mutant``)."""
+    return text if find_mutant(text) is not None else _known_mutant(text)
+
+
+mutant_name.__name__ = "mutant"  # argparse names the type by it
 
 
 def impl_spec(text: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from oracle.core.errors import MalformedInput
 from oracle.games import game_modules
@@ -39,10 +39,25 @@ def all_mutants() -> dict[str, Mutant]:
     return found
 
 
+def find_mutant(name: str) -> Mutant | None:
+    """The mutant called ``name``, reading the games' mutant lists one at a time, in the
+    registry's order, until it is found: a served mutant (one process per mutant, some
+    two hundred in a kill matrix) then loads its own game's mutants, not every game's."""
+    for game in game_modules().values():
+        if game.mutants:
+            for mutant in importlib.import_module(game.mutants).MUTANTS:
+                if mutant.name == name:
+                    return cast(Mutant, mutant)
+    return None
+
+
 def mutant_implementation(name: str) -> Any:
+    """The mutant served as an engine of its own game alone: the suite grades a mutant
+    on its game's scenarios only, and offering the other games would load their
+    engines for the handshake."""
     from oracle.protocol.inprocess import InProcess
-    mutants = all_mutants()
-    if name not in mutants:
-        raise MalformedInput("impl", f"unknown mutant {name!r} (known: {sorted(mutants)})")
-    mutant = mutants[name]
-    return InProcess(overrides={mutant.game: mutant.make()}, name=f"mutant:{mutant.name}")
+    mutant = find_mutant(name)
+    if mutant is None:
+        raise MalformedInput("impl", f"unknown mutant {name!r} (known: {sorted(all_mutants())})")
+    return InProcess(overrides={mutant.game: mutant.make()}, games=[mutant.game],
+                     name=f"mutant:{mutant.name}")
