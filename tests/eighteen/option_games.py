@@ -26,9 +26,9 @@ drawn game (``option_games``) may still draw any combination.
 
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
+import marshal
 import math
 import random
 from dataclasses import dataclass
@@ -154,7 +154,7 @@ class OptionGame:
     seed: int
 
     def position(self) -> JSON:
-        p = copy.deepcopy(STARTS[self.start])
+        p = marshal.loads(marshal.dumps(STARTS[self.start]))
         p["options"] = dict(self.options)
         if self.options.get("single_track") == "yes":
             # the variant's tiles join the supply, and every company with a president
@@ -205,7 +205,7 @@ def action_bound(position: JSON) -> int:
 
 
 def _accepted(position: JSON, action: JSON) -> bool:
-    before = copy.deepcopy(position)
+    before = marshal.loads(marshal.dumps(position))  # a deep copy, types exact
     try:
         API.apply(position, action)
     except (IllegalAction, MalformedInput):

@@ -181,6 +181,24 @@ class Turn:
         return out
 
 
+#: laid tiles read by a scan below this many; else through an index per tuple of tiles
+_SCANNED = 8
+#: id(tiles) -> (the tuple, hex -> its first laid tile): a tile listing asks ``laid`` of
+#: hundreds of hexes per position, and a tuple of tiles lives on, unchanged, in every
+#: state an action that lays no tile makes. The tuple is held so its id stays its own.
+_LAID: dict[int, tuple[tuple[LaidTile, ...], dict[str, LaidTile]]] = {}
+
+
+def _laid_index(tiles: tuple[LaidTile, ...]) -> tuple[tuple[LaidTile, ...], dict[str, LaidTile]]:
+    index: dict[str, LaidTile] = {}
+    for tile in tiles:
+        index.setdefault(tile.hex, tile)  # the first, as a scan finds it
+    if len(_LAID) >= 256:
+        _LAID.clear()
+    found = _LAID[id(tiles)] = (tiles, index)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     title: str
@@ -233,7 +251,13 @@ class State:
         return next((p for p in self.privates if p.id == private_id), None)
 
     def laid(self, hex_id: str) -> LaidTile | None:
-        return next((t for t in self.tiles if t.hex == hex_id), None)
+        tiles = self.tiles
+        if len(tiles) < _SCANNED:
+            return next((t for t in tiles if t.hex == hex_id), None)
+        found = _LAID.get(id(tiles))
+        if found is None or found[0] is not tiles:
+            found = _laid_index(tiles)
+        return found[1].get(hex_id)
 
     def supply_of(self, tile: str) -> int:
         return dict(self.supply).get(tile, 0)

@@ -98,8 +98,31 @@ def make_tile(tile_id: str, colour: str, stops: str = "", track: str = "",
     return TileDef(tile_id, colour, tuple(parsed), tuple(paths), label, track_kind)
 
 
+#: (id(old), old rotation, id(new), new rotation, label) -> (old, new, the answer): the
+#: tiles are held so that their ids stay theirs while the entry lives. Listing the lays
+#: asks this of every supply tile, rotation and reachable hex, some 300 times a listing,
+#: and tiles are fixed data: the answer is worked out once.
+_UPGRADES: dict[tuple[int, int, int, int, str | None],
+                tuple[TileDef, TileDef, str | None]] = {}
+
+
 def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
                     new_rotation: int, label: str | None = None) -> str | None:
+    """Why ``new`` may not replace ``old`` (a reason code), or None if it may
+    (``_upgrade_problem``, remembered per pair of tiles and rotations)."""
+    key = (id(old), old_rotation, id(new), new_rotation, label)
+    found = _UPGRADES.get(key)
+    if found is not None and found[0] is old and found[1] is new:
+        return found[2]
+    problem = _upgrade_problem(old, old_rotation, new, new_rotation, label)
+    if len(_UPGRADES) >= 1 << 16:
+        _UPGRADES.clear()
+    _UPGRADES[key] = (old, new, problem)
+    return problem
+
+
+def _upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
+                     new_rotation: int, label: str | None = None) -> str | None:
     """Why ``new`` may not replace ``old`` (a reason code), or None if it may.
 
     The base rules of every title here: the next colour only, the same label,
