@@ -90,3 +90,13 @@ def test_an_engine_without_the_feature_is_asked_whole() -> None:
         assert not lock._digests and not b.digests
     finally:
         b.close()
+
+
+@pytest.mark.parametrize("digest", ["a" * 64 + "\n", "a" * 63, "a" * 65, "A" * 64])
+def test_a_digest_is_exactly_64_lowercase_hex_digits(digest: str) -> None:
+    """A JSON Schema ``$`` also matches before a final newline: the lengths are bounded
+    too, so a digest with one appended is refused like any other malformed one."""
+    from oracle.protocol.messages import problem
+    assert problem({"accepted": True, "digest": "a" * 64}, "apply.digest.json") is None
+    assert problem({"accepted": True, "digest": digest}, "apply.digest.json") is not None
+    assert problem({"digest": digest, "count": 3}, "legal_actions.digest.json") is not None
