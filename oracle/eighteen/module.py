@@ -17,7 +17,7 @@ GAME = GameModule(
     api=_api,
     features="features/18xx",
     steps="steps.eighteen",
-    mutants="oracle.harness.mutants.eighteen",
+    mutants="oracle.harness.mutants.eighteen_all",
     board="oracle.harness.reports.board:eighteen_svg",
     bench="oracle.harness.route_bench:eighteen_figures",
     # a new game has no company operating: random games start from the scenarios' Given

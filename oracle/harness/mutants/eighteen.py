@@ -15,26 +15,35 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.eighteen.api import EighteenAPI
-from oracle.eighteen.model.actions import Pass, PlaceToken
+from oracle.eighteen.model.actions import Pass
 from oracle.eighteen.model.privates import (
     OWNING_COMPANY,
     OWNING_PLAYERS_COMPANIES,
     PrivateDef,
     TilePower,
 )
-from oracle.eighteen.model.state import Company, PrivateState, State
+from oracle.eighteen.model.state import Company, State
 from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.model.title import TitleData, _same
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.titles import TITLES
 from oracle.eighteen.turn.flow import TurnOrder
 from oracle.eighteen.turn.lays import TrackReach
-from oracle.eighteen.turn.privates import PrivatePowers
-from oracle.eighteen.turn.protocol import Handler, Mechanism, RulesContext
+from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 from oracle.eighteen.turn.steps import SPECIAL_TOKEN
 from oracle.eighteen.turn.tokens import TokenLays
 from oracle.harness.mutants import Mutant
-from oracle.harness.mutants.eighteen_destinations import MUTANTS as DESTINATION_MUTANTS
+from oracle.harness.mutants.eighteen_private_powers import (
+    _TOKEN_LOST_IGNORED,
+    _AnyHex,
+    _AnyPlayersCompany,
+    _AnyStep,
+    _BlockedWhateverOwner,
+    _ClosedUsable,
+    _OwnTileOnly,
+    _TileBeforeThisTurn,
+    _TokenGoneAfterTile,
+)
 
 GAME = "18xx"
 
@@ -118,77 +127,6 @@ def _every_colour_every_phase() -> EighteenAPI:
 def _base(rule: Mechanism) -> Callable[[], EighteenAPI]:
     """The oracle with one of the base turn's rules replaced (``BASE_RULES``)."""
     return lambda: EighteenAPI(Rules(mechanisms={rule.name: rule}))
-
-
-# -- the private powers (turn/privates.py) ----------------------------------------------
-class _AnyStep(PrivatePowers):
-    def step_allows(self, rules: RulesContext, when: str, step: str) -> bool:
-        return step in ("track", "token")
-
-
-class _ClosedUsable(PrivatePowers):
-    def check_private(self, rules: RulesContext, state: State, company: Company,
-                      private_id: str) -> tuple[PrivateDef, PrivateState]:
-        pstate = state.private(private_id)
-        if pstate is not None and pstate.closed:
-            state = state.with_private(dataclasses.replace(pstate, closed=False))
-        return super().check_private(rules, state, company, private_id)
-
-
-class _AnyPlayersCompany(PrivatePowers):
-    def may_use(self, rules: RulesContext, state: State, pdef: PrivateDef,
-                company: Company) -> bool:
-        if pdef.usable_by == OWNING_PLAYERS_COMPANIES:
-            return True
-        return super().may_use(rules, state, pdef, company)
-
-
-class _OwnTileOnly(PrivatePowers):
-    def tile_is_laid(self, rules: RulesContext, state: State, pdef: PrivateDef,
-                     hex_id: str) -> bool:
-        pstate = state.private(pdef.id)
-        return pstate is not None and pstate.tile_used
-
-
-class _TileBeforeThisTurn(PrivatePowers):
-    def tile_is_laid(self, rules: RulesContext, state: State, pdef: PrivateDef,
-                     hex_id: str) -> bool:
-        return super().tile_is_laid(rules, state, pdef, hex_id) and \
-            pdef.id not in state.turn.special_tiles
-
-
-class _AnyHex(PrivatePowers):
-    def power_hex_ok(self, rules: RulesContext, hexes: tuple[str, ...], hex_id: str) -> bool:
-        return True
-
-
-class _TokenGoneAfterTile(PrivatePowers):
-    def token_expired(self, rules: RulesContext, state: State, pdef: PrivateDef,
-                      pstate: PrivateState) -> bool:
-        sep = pdef.separate_execution
-        return pstate.tile_used and sep is not None and not sep.token_in_later_turn
-
-
-class _BlockedWhateverOwner(PrivatePowers):
-    def blocked_by(self, rules: RulesContext, state: State, hex_id: str) -> str:
-        for pdef in rules.private_defs(state).values():
-            pstate = state.private(pdef.id)
-            if pdef.blocks == hex_id and pstate is not None and not pstate.closed:
-                return pdef.id
-        return ""
-
-
-def _token_lost_ignored(rules: RulesContext, state: State, company: Company,
-                        action: Any) -> State:
-    """A private's token step that forgets a lost token power."""
-    pstate = state.private(action.private)
-    if pstate is not None and pstate.token_lost:
-        state = state.with_private(dataclasses.replace(pstate, token_lost=False))
-    return rules.special_token(state, company, action)
-
-
-#: both lay steps' handler of a private's token, with the lost power forgotten
-_TOKEN_LOST_IGNORED = Handler(PlaceToken, _token_lost_ignored, private=True)
 
 
 # -- the track's reach, the token lays, the turn's order ---------------------------------
@@ -410,11 +348,3 @@ MUTANTS: list[Mutant] = [
     _m("18xx_no_connection_check", ("TP-DH30-01",), "normal tile lays need no connection",
        _base(_NoConnectionCheck())),
 ]
-
-# 1870 destinations and connection runs (DS-*)
-MUTANTS += DESTINATION_MUTANTS
-
-# 1825's single-track variant (ST-01..ST-13): its own module
-from oracle.harness.mutants.eighteen_single_track import MUTANTS as _SINGLE_TRACK  # noqa: E402
-
-MUTANTS += _SINGLE_TRACK
