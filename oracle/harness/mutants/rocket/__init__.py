@@ -9,7 +9,15 @@ scenario's runs must kill at least one (tests/test_mutants.py,
 from __future__ import annotations
 
 from oracle.harness.mutants import Mutant
-from oracle.harness.mutants.rocket import ending, isolation, liveness, places, shares, veto
+from oracle.harness.mutants.rocket import (
+    ending,
+    isolation,
+    liveness,
+    places,
+    shares,
+    veto,
+    veto_answer,
+)
 from oracle.rocket.api import RocketAPI
 from oracle.rocket.rules import Rules
 
@@ -43,12 +51,12 @@ MUTANTS: list[Mutant] = [
     _m("equal_bid_tops", ("SR-VETO-05",), veto.EqualBidTops),
     _m("topping_needs_two", ("SR-VETO-05",), veto.ToppingNeedsTwo),
     _m("shares_held_not_checked", ("SR-VETO-07",), veto.SharesHeldNotChecked),
-    _m("defence_below_high_bid", ("SR-VETO-04",), veto.DefenceBelowHighBid),
-    _m("give_way_keeps_space", ("SR-VETO-03",), veto.GiveWayKeepsSpace),
-    _m("give_way_keeps_passenger", ("SR-VETO-04",), veto.GiveWayKeepsPassenger),
-    _m("act_during_defence", ("SR-VETO-03", "SR-SEQ-01"), veto.ActDuringDefence),
-    _m("vetoed_mover_loses_share", ("SR-SEQ-02",), veto.VetoedMoverLosesShare),
-    _m("give_way_lays_no_tile", ("SR-SEQ-01",), veto.GiveWayLaysNoTile),
+    _m("defence_below_high_bid", ("SR-VETO-04",), veto_answer.DefenceBelowHighBid),
+    _m("give_way_keeps_space", ("SR-VETO-03",), veto_answer.GiveWayKeepsSpace),
+    _m("give_way_keeps_passenger", ("SR-VETO-04",), veto_answer.GiveWayKeepsPassenger),
+    _m("act_during_defence", ("SR-VETO-03", "SR-SEQ-01"), veto_answer.ActDuringDefence),
+    _m("vetoed_mover_loses_share", ("SR-SEQ-02",), veto_answer.VetoedMoverLosesShare),
+    _m("give_way_lays_no_tile", ("SR-SEQ-01",), veto_answer.GiveWayLaysNoTile),
     _m("never_isolated", ("SR-ISO-01",), isolation.NeverIsolated),
     _m("starting_town_keeps_line_alive", ("SR-ISO-01",), isolation.StartingTownKeepsLineAlive),
     _m("known_places_keep_line_alive", ("SR-ISO-01",), isolation.KnownPlacesKeepLineAlive),
