@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from oracle.harness.collect import iter_records
+from oracle.harness.results_stream import iter_records
 from oracle.harness.suite_info import front_door
 
 #: the served oracle, graded like the mutants

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from oracle.games import game_modules, get_game, registered_games
-from oracle.harness import bdd_lookup, collect, exchange_logs
+from oracle.harness import bdd_lookup, collect, exchange_logs, results_stream
 from oracle.harness.collect import IMPL_ID
 from oracle.harness.serve_mutant import resolve_spec
 from oracle.protocol import lifetime, sandbox
@@ -88,7 +88,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
         _check_isolation(config)
     if path and not hasattr(config, "workerinput"):  # written by the main process only
-        writer = collect.Writer(Path(path), bool(config.getoption("--railrules-resume")),
+        writer = results_stream.Writer(Path(path), bool(config.getoption("--railrules-resume")),
                                 bool(config.getoption("--railrules-progress")))
         config.pluginmanager.register(writer, "railrules-writer")
 

@@ -48,7 +48,7 @@ def test_an_unknown_plugin_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_railrules_ruling_narrows_the_scenarios(tmp_path: Path) -> None:
-    from oracle.harness.collect import iter_records
+    from oracle.harness.results_stream import iter_records
     from oracle.harness.suite_info import front_door
     out = tmp_path / "results.jsonl"
     proc = subprocess.run(
