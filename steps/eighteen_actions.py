@@ -15,7 +15,8 @@ import re
 
 from pytest_bdd import parsers, when
 
-from steps.eighteen_base import JSON, _send
+from steps.eighteen_base import _send
+from steps.eighteen_position import JSON
 from steps.world import World
 
 #: the suite lint's mark for a module of steps only fuzz drafts write (oracle/harness/lint.py)

@@ -14,7 +14,8 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from steps.eighteen_base import GAME, _company, _loaded, _position, _reload, _send, _set_company
+from steps.eighteen_base import _send
+from steps.eighteen_position import GAME, _company, _loaded, _position, _reload, _set_company
 from steps.world import World
 
 JSON = dict[str, Any]

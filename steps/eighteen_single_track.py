@@ -11,8 +11,8 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from steps.eighteen_base import _reload, _start
 from steps.eighteen_new_game import operating_turn_only
+from steps.eighteen_position import _reload, _start
 from steps.world import World
 
 GAME = "18xx"

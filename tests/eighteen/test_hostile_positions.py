@@ -155,7 +155,7 @@ def test_every_opening_still_loads() -> None:
 
 def test_every_opening_holds_its_titles_money() -> None:
     """Openings are the scenarios' Given positions: the bank holds what the players
-    and the companies do not (steps/eighteen_base.py, ``_reload``)."""
+    and the companies do not (steps/eighteen_position.py, ``_reload``)."""
     text = resources.files("oracle.eighteen.data").joinpath("openings.json").read_text(
         encoding="utf-8")
     for opening in json.loads(text)["openings"]:
