@@ -48,6 +48,11 @@ class Making(Protocol):
         for ``apply_made``."""
         ...
 
+    def made_digest(self, made: Made[Any]) -> str | None:
+        """The digest of ``made``'s JSON (oracle/protocol/digests.py), worked out
+        without that JSON where the API can; None where this API did not make it."""
+        ...
+
 
 class Listed:
     """Legal actions as their canonical texts (sorted keys, no spaces: the lockstep's
