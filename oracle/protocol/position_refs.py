@@ -113,15 +113,16 @@ class Referrer:
 
 class Remembered:
     """The positions a served implementation's digest-mode ``apply`` made last, by
-    (game, digest): the very objects its engine returned, which nobody changes since
-    (the server hands them only to the engine, as it hands a parsed request's)."""
+    (game, digest): the very objects its engine returned (JSON, or a ``Made`` of the
+    engine's own: oracle.core.made), which nobody changes since (the server hands them
+    only to the engine, as it hands a parsed request's)."""
 
     __slots__ = ("_kept",)
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, str], JSON] = {}
+        self._kept: dict[tuple[str, str], Any] = {}
 
-    def keep(self, game: str, digest: str, position: JSON) -> None:
+    def keep(self, game: str, digest: str, position: Any) -> None:
         """``position`` (made by an accepted apply, answered as ``digest``) may be
         referred to next; the oldest beyond ``KEPT`` is dropped."""
         self._kept.pop((game, digest), None)  # kept again: the newest
@@ -129,11 +130,11 @@ class Remembered:
         while len(self._kept) > KEPT:
             del self._kept[next(iter(self._kept))]
 
-    def get(self, game: str, digest: str) -> JSON | None:
+    def get(self, game: str, digest: str) -> Any:
         """The position kept for ``digest`` in ``game``, or None."""
         return self._kept.get((game, digest))
 
-    def last(self, game: str) -> JSON | None:
+    def last(self, game: str) -> Any:
         """The position of ``game`` kept last, or None."""
         return next((position for (kept_game, _), position in reversed(self._kept.items())
                      if kept_game == game), None)
