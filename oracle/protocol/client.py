@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from oracle.core import wire_json
+from oracle.core.made import as_json
 from oracle.protocol.declarations import Declarations, position_options
 from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
@@ -262,6 +263,7 @@ class ProtocolClient(Implementation):
         return position
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
+        position = as_json(position)  # the in-process oracle's ``Made``: its JSON
         self._declared(game, position_options(position))
         result = self._call({"cmd": "load", "game": game, "position": position})
         if result["valid"]:
@@ -274,6 +276,7 @@ class ProtocolClient(Implementation):
         read = ANSWERS.get(question)
         if read is None:
             raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
+        position = as_json(position)  # the in-process oracle's ``Made``: its JSON
         self._declared(game, position_options(position))
         request: JSON = {"cmd": question, "game": game, "position": position}
         if question == "apply":
@@ -351,6 +354,7 @@ class ProtocolClient(Implementation):
         return verdict
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
+        position = as_json(position)
         self._declared(game, position_options(position))
         return self._call({"cmd": cmd, "game": game, "position": position})
 
@@ -381,6 +385,7 @@ class ProtocolClient(Implementation):
         return bool(self.start("game_over", game, position)())
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
+        position = as_json(position)
         self._declared(game, position_options(position))
         result = self._call({"cmd": "query", "game": game, "position": position,
                              "name": name, "args": args})

@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Final
 
+from oracle.core.made import Made, as_json
 from oracle.protocol.implementation import UndeclaredGap
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
@@ -96,7 +97,7 @@ class Referrer:
         is read and graded as always."""
         ref = self.ref_for(request["position"]) if digests else None
         if ref is None:
-            return post(request)
+            return post(_whole(request))
         by_ref = post({**{k: v for k, v in request.items() if k != "position"},
                        "position_ref": ref})
 
@@ -107,8 +108,16 @@ class Referrer:
                 if err.detail != REF_FEATURE:
                     raise
             self.forgotten += 1
-            return post(request)()
+            return post(_whole(request))()
         return read
+
+
+def _whole(request: JSON) -> JSON:
+    """``request`` with its position written out: the in-process oracle's ``Made``
+    (oracle.core.made, the lockstep's A's position handed to B) goes as its JSON."""
+    position: Any = request["position"]
+    return {**request, "position": as_json(position)} if type(position) is Made \
+        else request
 
 
 class Remembered:

@@ -111,6 +111,11 @@ class RocketAPI(Pins[State]):
     def position_json(self, state: State) -> JSON:
         return codec.to_json(state)
 
+    def position_options(self, state: State) -> JSON | None:
+        """``options`` of ``codec.to_json(state)``, as a fresh dict (a Rocket position
+        has no title); None where it holds none."""
+        return dict(state.options.to_json()) or None
+
     def position_text(self, state: State) -> bytes:
         return self._texts.text(state)
 

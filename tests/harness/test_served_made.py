@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from oracle.core import wire_json
 from oracle.core.made import Made
+from oracle.harness.lockstep import Lockstep, index_chooser
 from oracle.harness.mutants import mutant_implementation
+from oracle.harness.serve_mutant import command
+from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import JSON
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.position_refs import WHOLE_EVERY, remembered
 from oracle.protocol.server import answer
+from oracle.rocket.api import RocketAPI
 
 _ASK = ["legal_actions", "scores", "game_over"]
 
@@ -101,3 +106,47 @@ def test_a_served_mutant_answers_as_with_json(mutant: str) -> None:
     served: Any = mutant_implementation(mutant)
     requests = _game(served, 3, 60)
     assert _replies(served, requests) == _replies(_plain_like(served), requests)
+
+
+# -- the harness side: A (in process) makes a ``Made`` against a served B with digests
+
+def _outcomes(b_command: str) -> list[Any]:
+    b = ProtocolClient(b_command, timeout=10.0, max_restarts=0, isolate="no")
+    try:
+        lock = Lockstep(InProcess(), b, "rocket")
+        out = []
+        for seed in range(3):
+            played = lock.play(["p1", "p2", "p3"], {}, index_chooser(
+                random.Random(seed).choices(range(40), k=80)), 80)
+            d = played.divergence
+            out.append((played.actions, played.choices, played.gaps,
+                        None if d is None else (d.step, d.kind, d.detail)))
+        return out
+    finally:
+        b.close()
+
+
+# found deep in the game, by kind: a verdict, a position, a listing; and the oracle
+@pytest.mark.parametrize("b_command", [
+    command("mover_cannot_call"), command("no_city_scoring"), command("stations_never_move"),
+    f"{sys.executable} -m oracle.harness.cli serve"])
+def test_a_served_side_is_found_alike_whether_a_makes_json_or_not(
+        b_command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    digested: list[int] = []
+    real = RocketAPI.made_digest
+
+    def counting(self: RocketAPI, made: Made[Any]) -> str | None:
+        digested.append(1)
+        return real(self, made)
+    monkeypatch.setattr(RocketAPI, "made_digest", counting)
+    with_made = _outcomes(b_command)
+    assert len(digested) > 20  # A's positions digested from their parts
+    monkeypatch.setattr(RocketAPI, "apply_made", lambda self, position, action: None)
+    digested.clear()
+    as_before = _outcomes(b_command)  # A answers JSON, as it did
+    assert digested == []
+    assert with_made == as_before
+    if "serve_mutant" in b_command:
+        assert any(o[3] is not None for o in with_made), "the mutant was never found"
+    else:
+        assert all(o[3] is None for o in with_made)
