@@ -263,9 +263,8 @@ class ProtocolClient(Implementation):
         return position
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
-        position = as_json(position)  # the in-process oracle's ``Made``: its JSON
         self._declared(game, position_options(position))
-        result = self._call({"cmd": "load", "game": game, "position": position})
+        result = self._call({"cmd": "load", "game": game, "position": as_json(position)})
         if result["valid"]:
             return None
         return Malformed(str(result["field"]), str(result["message"]), str(result.get("rule", "")))
@@ -276,9 +275,9 @@ class ProtocolClient(Implementation):
         read = ANSWERS.get(question)
         if read is None:
             raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
-        position = as_json(position)  # the in-process oracle's ``Made``: its JSON
         self._declared(game, position_options(position))
-        request: JSON = {"cmd": question, "game": game, "position": position}
+        # the in-process oracle's ``Made`` (oracle.core.made) goes as its JSON
+        request: JSON = {"cmd": question, "game": game, "position": as_json(position)}
         if question == "apply":
             request["action"] = action or {}
         reply = self._post(self._ensure(), request, self.timeout)
@@ -354,9 +353,8 @@ class ProtocolClient(Implementation):
         return verdict
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
-        position = as_json(position)
         self._declared(game, position_options(position))
-        return self._call({"cmd": cmd, "game": game, "position": position})
+        return self._call({"cmd": cmd, "game": game, "position": as_json(position)})
 
     def canonical(self, game: str, position: JSON) -> JSON:
         result: JSON = self._checked("position", game,
@@ -385,9 +383,8 @@ class ProtocolClient(Implementation):
         return bool(self.start("game_over", game, position)())
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
-        position = as_json(position)
         self._declared(game, position_options(position))
-        result = self._call({"cmd": "query", "game": game, "position": position,
+        result = self._call({"cmd": "query", "game": game, "position": as_json(position),
                              "name": name, "args": args})
         answer: JSON = result["answer"]
         return answer

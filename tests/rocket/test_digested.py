@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.core.made import Made
+from oracle.protocol.declarations import position_options
 from oracle.protocol.digests import canonical, position_digest
 from oracle.rocket import codec
 from oracle.rocket.api import RocketAPI
@@ -84,5 +85,7 @@ def test_the_api_digests_its_made_positions() -> None:
     assert isinstance(made, Made)
     assert api.made_digest(made) == position_digest(made.json())
     assert api.position_digest_of(made.state) == position_digest(made.json())
+    # the options the client checks against a handshake, read from the state
+    assert position_options(made) == position_options(made.json()) is not None
     other = RocketAPI().apply_made(start, api.legal_actions(start)[0])
     assert other is not None and api.made_digest(other) is None  # not its own
