@@ -32,6 +32,12 @@ class Maker(Protocol[_S_contra]):
 
     def position_text(self, state: _S_contra) -> bytes: ...
 
+    def position_options(self, state: _S_contra) -> JSON | None:
+        """The option values the position's JSON declares (its ``options``, and a
+        ``title`` beside them where it has one), None where it declares none: what the
+        protocol client checks against an adapter's handshake, without the JSON."""
+        ...
+
 
 class Making(Protocol):
     """A game API that can answer ``apply`` with a ``Made``."""
@@ -46,6 +52,11 @@ class Making(Protocol):
     def legal_listed(self, position: JSON) -> Listed | None:
         """The legal actions' canonical texts in canonical order (``Listed``); None as
         for ``apply_made``."""
+        ...
+
+    def made_digest(self, made: Made[Any]) -> str | None:
+        """The digest of ``made``'s JSON (oracle/protocol/digests.py), worked out
+        without that JSON where the API can; None where this API did not make it."""
         ...
 
 
@@ -105,6 +116,10 @@ class Made(Generic[_S]):
     def json(self) -> JSON:
         """The position's JSON, a fresh value the caller may change."""
         return self.maker.position_json(self.state)
+
+    def options(self) -> JSON | None:
+        """The option values its JSON declares (``Maker.position_options``)."""
+        return self.maker.position_options(self.state)
 
     @property
     def text(self) -> bytes:

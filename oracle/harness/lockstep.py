@@ -114,6 +114,12 @@ class Lockstep(Digests, Comparing):
         if digests_b is not None:  # B's inspects ask for digests while the game lasts
             digests_b.digests = True
             digests_b.refs.refer(None, "")  # and refer to no position of an earlier game
+            # A's position is then only digested and named to B by reference: A (in
+            # process) answers ``apply`` with a ``Made`` too, written out where it is
+            # read (the trace's positions, a whole request, a report)
+            if type(self.a) is InProcess:
+                made = [self.a]
+                self.a.made = True
         try:
             self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out

@@ -37,16 +37,18 @@ class Digests(Sides):
         claimed: Any = vb.position if isinstance(vb, Verdict) else None
         if type(claimed) is not Digest:
             return vb
-        a_position = as_json(va.position) if isinstance(va, Verdict) and va.accepted \
-            else None
-        if a_position is not None and position_digest(a_position) == claimed.digest:
+        a_position = va.position if isinstance(va, Verdict) and va.accepted else None
+        # A's digest: of its JSON, or written from the state of the ``Made`` A answered
+        if a_position is not None \
+                and self.a.position_digest(self.game, a_position) == claimed.digest:
             # B made A's position: A's object stands for it from now on, so the next
             # step may name it to B by that digest (oracle.protocol.position_refs)
             if isinstance(self.b, ProtocolClient):
                 self.b.refs.refer(va.position, claimed.digest)
             return Verdict.accept(va.position)
         whole = self.b.apply(self.game, pb, action)  # checked as any answer is
-        if a_position is not None and whole.accepted and whole.position == a_position \
+        if a_position is not None and whole.accepted \
+                and whole.position == as_json(a_position) \
                 and position_digest(whole.position) != claimed.digest:
             raise InvalidReply("inspect (apply)", "a position digest", "digest",
                                f"{claimed.digest} is not the digest of the position it "

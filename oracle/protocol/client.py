@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from oracle.core import wire_json
+from oracle.core.made import as_json
 from oracle.protocol.declarations import Declarations, position_options
 from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
@@ -263,7 +264,7 @@ class ProtocolClient(Implementation):
 
     def check_position(self, game: str, position: JSON) -> Malformed | None:
         self._declared(game, position_options(position))
-        result = self._call({"cmd": "load", "game": game, "position": position})
+        result = self._call({"cmd": "load", "game": game, "position": as_json(position)})
         if result["valid"]:
             return None
         return Malformed(str(result["field"]), str(result["message"]), str(result.get("rule", "")))
@@ -275,7 +276,8 @@ class ProtocolClient(Implementation):
         if read is None:
             raise ValueError(f"unknown question {question!r} (known: {', '.join(QUESTIONS)})")
         self._declared(game, position_options(position))
-        request: JSON = {"cmd": question, "game": game, "position": position}
+        # the in-process oracle's ``Made`` (oracle.core.made) goes as its JSON
+        request: JSON = {"cmd": question, "game": game, "position": as_json(position)}
         if question == "apply":
             request["action"] = action or {}
         reply = self._post(self._ensure(), request, self.timeout)
@@ -352,7 +354,7 @@ class ProtocolClient(Implementation):
 
     def _query(self, cmd: str, game: str, position: JSON) -> JSON:
         self._declared(game, position_options(position))
-        return self._call({"cmd": cmd, "game": game, "position": position})
+        return self._call({"cmd": cmd, "game": game, "position": as_json(position)})
 
     def canonical(self, game: str, position: JSON) -> JSON:
         result: JSON = self._checked("position", game,
@@ -382,7 +384,7 @@ class ProtocolClient(Implementation):
 
     def query(self, game: str, position: JSON, name: str, args: JSON) -> JSON:
         self._declared(game, position_options(position))
-        result = self._call({"cmd": "query", "game": game, "position": position,
+        result = self._call({"cmd": "query", "game": game, "position": as_json(position),
                              "name": name, "args": args})
         answer: JSON = result["answer"]
         return answer

@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from oracle.core.made import Made
 from oracle.protocol.implementation import JSON, Unsupported
 from oracle.protocol.levels import POSITIONS_GAP, V1_LEVEL, V2_DEFAULT_LEVEL
 
@@ -114,6 +115,8 @@ class Declarations:
 def position_options(position: Any) -> dict[str, Any] | None:
     """A position's option values, where it has any: its ``options``, and an 18xx
     position's ``title`` beside them (a title is declared as the option ``title``)."""
+    if type(position) is Made:  # what its JSON would say, without the JSON
+        return position.options()
     options = position.get("options") if isinstance(position, dict) else None
     values = dict(options) if isinstance(options, dict) else {}
     if isinstance(position, dict) and isinstance(position.get("title"), str):

@@ -26,12 +26,11 @@ import json
 from collections.abc import Iterable
 from typing import Any, Final, cast
 
-import orjson
+from oracle.core.canonical import canonical_text, text_digest
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
 DIGESTS_FEATURE: Final = "digests"
 
-_SORTED: Final = orjson.OPT_SORT_KEYS
 JSON = dict[str, Any]
 
 
@@ -50,16 +49,12 @@ class Digest:
 
 def canonical(value: Any) -> bytes:
     """The canonical text of a JSON value (the module's docstring), as UTF-8 bytes."""
-    try:
-        return orjson.dumps(value, option=_SORTED)
-    except orjson.JSONEncodeError:  # an integer past 64 bits, a key that is no string
-        return json.dumps(value, sort_keys=True, separators=(",", ":"),
-                          ensure_ascii=False).encode()
+    return canonical_text(value)
 
 
 def position_digest(position: Any) -> str:
     """The digest of a position: SHA-256 of its canonical text, in hexadecimal."""
-    return hashlib.sha256(canonical(position)).hexdigest()
+    return text_digest(canonical_text(position))
 
 
 def listing_digest(texts: Iterable[str]) -> str:

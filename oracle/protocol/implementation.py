@@ -13,6 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from oracle.core.made import as_json
+from oracle.protocol.digests import position_digest
+
 JSON = dict[str, Any]
 
 #: What ``Implementation.start`` asks: the lockstep's questions about one position.
@@ -161,6 +164,20 @@ class Implementation(ABC):
         listing is made from (oracle.protocol.digests)."""
         from oracle.protocol.digests import action_texts
         return action_texts(self.legal_actions(game, position))
+
+    def position_digest(self, game: str, position: JSON) -> str:
+        """The digest of ``position`` (oracle.protocol.digests), which this
+        implementation's ``apply`` returned: by default of its JSON; an engine that
+        writes its own positions' digests from the state they hold overrides it
+        (``InProcess``, for the ``Made`` it answers while ``making``)."""
+        return position_digest(as_json(position))
+
+    def making(self) -> contextlib.AbstractContextManager[None]:
+        """While this lasts, ``apply`` may answer with a ``Made`` (oracle.core.made),
+        which only ``position_digest`` and this implementation's own questions read:
+        ``railrules serve`` asks so where it answers a position by its digest. By
+        default, nothing changes."""
+        return contextlib.nullcontext()
 
     def level(self) -> str:
         """How its refusals are graded (oracle.protocol.levels): ``reasons``, it cites

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, cast
 
 import oracle
@@ -148,6 +148,31 @@ class InProcess(Implementation):
         else:
             return super().start(question, game, position, action)
         return lambda: answer
+
+    def position_digest(self, game: str, position: JSON) -> str:
+        """A ``Made`` of the engine's own by the digest it writes from the state it
+        holds (``made_digest``: no JSON built), else as any implementation."""
+        made: Any = position
+        if type(made) is Made:
+            api = self._game(game)
+            digest = cast(Making, api).made_digest(made) \
+                if hasattr(api, "made_digest") else None
+            if digest is not None:
+                return digest
+        return super().position_digest(game, position)
+
+    @contextlib.contextmanager
+    def making(self) -> Iterator[None]:
+        """``apply`` answers with a ``Made`` where the engine makes one (a subclass,
+        which may read positions its own way, never does), as before after."""
+        if type(self) is not InProcess:
+            yield
+            return
+        outer, self.made = self.made, True
+        try:
+            yield
+        finally:
+            self.made = outer
 
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
         made: Any = position

@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Final
 
+from oracle.core.made import Made, as_json
 from oracle.protocol.implementation import UndeclaredGap
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
@@ -96,7 +97,7 @@ class Referrer:
         is read and graded as always."""
         ref = self.ref_for(request["position"]) if digests else None
         if ref is None:
-            return post(request)
+            return post(_whole(request))
         by_ref = post({**{k: v for k, v in request.items() if k != "position"},
                        "position_ref": ref})
 
@@ -107,21 +108,30 @@ class Referrer:
                 if err.detail != REF_FEATURE:
                     raise
             self.forgotten += 1
-            return post(request)()
+            return post(_whole(request))()
         return read
+
+
+def _whole(request: JSON) -> JSON:
+    """``request`` with its position written out: the in-process oracle's ``Made``
+    (oracle.core.made, the lockstep's A's position handed to B) goes as its JSON."""
+    position: Any = request["position"]
+    return {**request, "position": as_json(position)} if type(position) is Made \
+        else request
 
 
 class Remembered:
     """The positions a served implementation's digest-mode ``apply`` made last, by
-    (game, digest): the very objects its engine returned, which nobody changes since
-    (the server hands them only to the engine, as it hands a parsed request's)."""
+    (game, digest): the very objects its engine returned (JSON, or a ``Made`` of the
+    engine's own: oracle.core.made), which nobody changes since (the server hands them
+    only to the engine, as it hands a parsed request's)."""
 
     __slots__ = ("_kept",)
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, str], JSON] = {}
+        self._kept: dict[tuple[str, str], Any] = {}
 
-    def keep(self, game: str, digest: str, position: JSON) -> None:
+    def keep(self, game: str, digest: str, position: Any) -> None:
         """``position`` (made by an accepted apply, answered as ``digest``) may be
         referred to next; the oldest beyond ``KEPT`` is dropped."""
         self._kept.pop((game, digest), None)  # kept again: the newest
@@ -129,11 +139,11 @@ class Remembered:
         while len(self._kept) > KEPT:
             del self._kept[next(iter(self._kept))]
 
-    def get(self, game: str, digest: str) -> JSON | None:
+    def get(self, game: str, digest: str) -> Any:
         """The position kept for ``digest`` in ``game``, or None."""
         return self._kept.get((game, digest))
 
-    def last(self, game: str) -> JSON | None:
+    def last(self, game: str) -> Any:
         """The position of ``game`` kept last, or None."""
         return next((position for (kept_game, _), position in reversed(self._kept.items())
                      if kept_game == game), None)

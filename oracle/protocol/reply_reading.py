@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from oracle.core import reasons
+from oracle.core.made import as_json
 from oracle.protocol.implementation import (
     JSON,
     Errored,
@@ -96,7 +97,7 @@ def checked_answer(question: str, game: str, answer: Any, command: str, *,
         return answer
     if question == "apply":
         if answer.accepted:
-            if not same_json(answer.position, reference):
+            if not same_json(answer.position, as_json(reference)):
                 checks.position(command, answer.position)
         elif level() == "reasons":
             registered(command, game, answer.code)

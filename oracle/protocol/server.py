@@ -17,7 +17,8 @@ from typing import IO, Any, Final
 from oracle.core import wire_json
 from oracle.core.cli_types import one_of, positive_int
 from oracle.core.errors import MalformedInput, RailrulesError
-from oracle.protocol.digests import DIGESTS_FEATURE, listing_digest, position_digest
+from oracle.core.made import as_json
+from oracle.protocol.digests import DIGESTS_FEATURE, listing_digest
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -92,7 +93,7 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
     # steps, the position it would have named (position_refs.WHOLE_EVERY), and a
     # fresh parse would be decoded again, cold, where the object is read pinned.
     last = kept.last(game) if ref is None and digests else None
-    if last is not None and same_json(last, position):
+    if last is not None and same_json(as_json(last), position):
         position = last
     # A position kept is the very object this implementation's apply returned, which
     # nobody has changed since: pinned, its engine reads it from the state it made it
@@ -101,14 +102,19 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
     with impl.pinned(game, position) if pin else contextlib.nullcontext():
         if "action" not in msg:
             return _ask(impl, game, position, msg["ask"], digests)
-        part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
-                                "action": msg["action"]})
+        # Answered by its digest, the new position need not be written as JSON: the
+        # engine may hand back what it made (a ``Made``), digest it from the state it
+        # holds, keep it and answer about it (``Implementation.making``); it goes to
+        # nobody else, and the reply's bytes are the same.
+        with impl.making() if digests else contextlib.nullcontext():
+            part = _envelope(impl, {"cmd": "apply", "game": game, "position": position,
+                                    "action": msg["action"]})
     result = part.get("result")
     if result is None or not result["accepted"]:
         return {"apply": part}
     position = result["position"]
     if digests:
-        digest = position_digest(position)
+        digest = impl.position_digest(game, position)
         kept.keep(game, digest, position)
         part = {"result": {"accepted": True, "digest": digest}}
     # Nobody has seen the position apply just made: it may be pinned.
@@ -117,9 +123,10 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
 
 
 def _referred(kept: Remembered, game: str, ref: str) -> JSON:
-    """The position kept whose digest is ``ref``; ``unsupported`` with feature
-    ``position_ref`` where it is not kept (the harness then sends it whole)."""
-    position = kept.get(game, ref)
+    """The position kept whose digest is ``ref`` (JSON, or a ``Made`` the engine reads
+    as its JSON); ``unsupported`` with feature ``position_ref`` where it is not kept
+    (the harness then sends it whole)."""
+    position: JSON | None = kept.get(game, ref)
     if position is None:
         raise Unsupported(f"no position kept by the digest {ref[:16]}... (the last {KEPT} "
                           "made by an inspect asked with digests are)", REF_FEATURE)

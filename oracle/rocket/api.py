@@ -13,6 +13,7 @@ from oracle.core.pinning import Pins
 from oracle.core.schema import check_players, load_schema
 from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
+from oracle.rocket.digested import Digested
 from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS
 from oracle.rocket.rules import Rules
@@ -38,6 +39,7 @@ class RocketAPI(Pins[State]):
         self.rules = rules or Rules()
         self._decoded: dict[bytes, State] = {}
         self._texts = Texts()
+        self._digested = Digested()
 
     def _state(self, position: JSON) -> State:
         """``codec.from_json``, remembered by the position's exact form (``_text``): the
@@ -96,8 +98,23 @@ class RocketAPI(Pins[State]):
             return None
         return Listed(legal_groups(self.rules, self._state(position)))
 
+    def made_digest(self, made: Made[Any]) -> str | None:
+        """``position_digest`` of the ``Made``'s JSON, written from the parts of its
+        state (oracle/rocket/digested.py), where this API made it; else None."""
+        return self.position_digest_of(cast(State, made.state)) if made.maker is self \
+            else None
+
+    def position_digest_of(self, state: State) -> str:
+        """``position_digest(codec.to_json(state))``, without building that JSON."""
+        return self._digested.digest(state)
+
     def position_json(self, state: State) -> JSON:
         return codec.to_json(state)
+
+    def position_options(self, state: State) -> JSON | None:
+        """``options`` of ``codec.to_json(state)``, as a fresh dict (a Rocket position
+        has no title); None where it holds none."""
+        return dict(state.options.to_json()) or None
 
     def position_text(self, state: State) -> bytes:
         return self._texts.text(state)
