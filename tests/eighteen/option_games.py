@@ -40,7 +40,6 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.eighteen.api import API
 from oracle.eighteen.mechanisms import single_track
 from oracle.eighteen.model.actions import action_from_json
-from oracle.eighteen.model.state import State
 from oracle.eighteen.options import POSITION_OPTIONS, spec
 from tests.eighteen.positions import scenario_positions
 from tests.sweep import Tally
@@ -234,10 +233,10 @@ def play_checked(game: OptionGame, tally: Tally, misses: int = 4) -> JSON:
         after = API.apply(position, action)
         # canonical() loads: the schema and every fact validate() checks.
         assert API.canonical(after) == after, action
+        # (canonical() is load(after).to_json(): the model's own round trip included)
         assert API.conservation(position, after) == [], action
-        assert State.from_json(after).to_json() == after, action
         assert action_from_json(action).to_json() == action, action
-        tally.checks += 5
+        tally.checks += 4
         position = after
         n += 1
     tally.game(combination_key(position["title"], game.options), n, bound, "round done")
