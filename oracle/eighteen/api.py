@@ -68,6 +68,10 @@ class EighteenAPI(Pins[State]):
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
+        #: the last state ``candidates`` answered, and its answer: states are immutable,
+        #: so the same object has the same candidates (a caller that lists the legal
+        #: actions and probes the candidates of one pinned position asks twice)
+        self._candidates: tuple[State, tuple[Action, ...]] | None = None
 
     # -- GameAPI -------------------------------------------------------------------
     def options(self) -> Sequence[OptionSpec]:
@@ -207,6 +211,16 @@ class EighteenAPI(Pins[State]):
 
     # -- candidate actions for legal_actions ---------------------------------------
     def candidates(self, state: State) -> list[Action]:
+        """The actions ``legal_actions`` tries on ``state`` (``_candidates``), worked
+        out once per state object."""
+        last = self._candidates
+        if last is not None and last[0] is state:
+            return list(last[1])
+        found = self._candidates_of(state)
+        self._candidates = (state, tuple(found))
+        return found
+
+    def _candidates_of(self, state: State) -> list[Action]:
         if formation.forming(state) is not None:  # 1856: the CGR formation's decisions
             return formation.candidates(self.rules, state)
         company_id = state.turn.company
