@@ -220,17 +220,18 @@ def play_checked(game: OptionGame, tally: Tally, misses: int = 4) -> JSON:
     n = 0
     while position["turn"]["step"] != "done":  # API.game_over, without a reload
         assert n < bound, f"the round does not end within {bound} actions"
-        # The listing and the candidates probed below are of one state, the one apply
-        # made (pinned: worked out once); canonical() below loads each position whole.
+        # The listing, the candidates and the probes below are of one state, the one
+        # apply made (pinned: worked out once, not loaded again for each question);
+        # canonical() below loads each position whole.
         with API.pinned(position):
             legal = API.legal_actions(position)
+            assert legal, f"a running round offers no action: {position['turn']}"
             candidates = [c.to_json() for c in API.candidates(API.load(position))]
-        assert legal, f"a running round offers no action: {position['turn']}"
-        # apply = legal_actions, on a sample of the candidates legal_actions tried.
-        wanted = {repr(a) for a in legal}
-        for c in rng.sample(candidates, min(misses, len(candidates))):
-            assert _accepted(position, c) == (repr(c) in wanted), c
-            tally.checks += 1
+            # apply = legal_actions, on a sample of the candidates legal_actions tried.
+            wanted = {repr(a) for a in legal}
+            for c in rng.sample(candidates, min(misses, len(candidates))):
+                assert _accepted(position, c) == (repr(c) in wanted), c
+                tally.checks += 1
         action = rng.choice(legal)
         after = API.apply(position, action)
         # canonical() loads: the schema and every fact validate() checks.
