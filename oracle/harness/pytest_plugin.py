@@ -105,19 +105,29 @@ def _check_isolation(config: pytest.Config) -> None:
         raise pytest.UsageError(f"--impl-isolate yes: no working sandbox: {why}")
 
 
-def scenario_game(item: pytest.Item) -> str | None:
-    """The registered game whose feature folder holds this scenario (None: no scenario)."""
+def scenario_game(item: pytest.Item, found: dict[str, str] | None = None) -> str | None:
+    """The registered game whose feature folder holds this scenario (None: no scenario).
+    ``found``: feature file -> its game, kept by a caller asking about many items (a
+    batch of the kill matrix collects some 18,000: resolving each one's path against
+    every game's folder was a third of the batch's time)."""
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
     function = getattr(item, "obj", None)
     template = scenario_wrapper_template_registry.get(function) if function else None
     if template is None:
         return None
-    path = Path(template.feature.filename).resolve()
+    filename = template.feature.filename
+    if found is not None and filename in found:
+        return found[filename]
+    path = Path(filename).resolve()
+    game = ""
     for name, module in game_modules().items():
         if path.is_relative_to(features_dir(module.features).resolve()):
-            return name
-    return ""
+            game = name
+            break
+    if found is not None:
+        found[filename] = game
+    return game
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -135,9 +145,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         raise pytest.UsageError(f"--railrules-game: unknown {unknown} "
                                 f"(known: {sorted(game_modules())})")
 
+    games_of: dict[str, str] = {}
+
     def wanted(item: pytest.Item) -> bool:
         # only scenarios are narrowed; other tests in the same run stay
-        game = scenario_game(item)
+        game = scenario_game(item, games_of)
         if game is None:
             return True
         if games and game not in games:

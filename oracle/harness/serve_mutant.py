@@ -14,7 +14,7 @@ import sys
 
 from oracle.core.cli_types import one_of
 from oracle.harness.mutants import all_mutants, find_mutant, mutant_implementation
-from oracle.protocol.server import serve
+from oracle.protocol.server import serve, served_exit
 
 PREFIX = "mutant:"
 
@@ -65,8 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve(mutant_implementation(args.name), sys.stdin.buffer, sys.stdout.buffer,
-                 check=not args.no_check)
+    served_exit(serve(mutant_implementation(args.name), sys.stdin.buffer, sys.stdout.buffer,
+                      check=not args.no_check))
+    return 0
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -251,6 +252,18 @@ def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool
     return 0
 
 
+def served_exit(code: int) -> None:
+    """End a served process at once, its replies flushed: ``stop`` is answered and the
+    client waits for the exit, which the interpreter's own teardown (freeing every
+    module's objects) would delay by some 40 ms, paid on each of the kill matrix's
+    hundreds of served mutants. Nothing is left to write or release."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    os._exit(code)
+
+
 def _game_names() -> list[str]:
     from oracle.games import game_modules
     return list(game_modules())
@@ -270,8 +283,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from oracle.protocol.inprocess import InProcess
-    return serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
-                 check=not args.no_check, max_request=args.max_request)
+    served_exit(serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
+                      check=not args.no_check, max_request=args.max_request))
+    return 0
 
 
 if __name__ == "__main__":  # ``python -m oracle.protocol.server``, the same as ``railrules serve``

@@ -212,8 +212,7 @@ class AdapterProcess:
             if len(self._buffer) > self.max_line:
                 raise self._died(f"reply larger than {self.max_line} bytes (output flood)")
             if self._eof:
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    self._proc.wait(0.5)
+                lifetime.wait_exit(self._proc, 0.5)
                 raise self._died("the adapter closed its output")
             left = deadline - time.monotonic()
             if left <= 0:
@@ -226,16 +225,14 @@ class AdapterProcess:
         the adapter itself has already exited (a background child it left behind)."""
         lifetime.kill_group(self._proc.pid)
         lifetime.unregister(self._proc.pid)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._proc.wait(2)
+        lifetime.wait_exit(self._proc, 2)
         self._release()
 
     def finish(self, grace: float) -> None:
         """Wait ``grace`` seconds for a clean exit, then kill."""
         with contextlib.suppress(OSError, ValueError):
             self._in.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self._proc.wait(grace)
+        lifetime.wait_exit(self._proc, grace)
         self.kill()
 
     def _release(self) -> None:
