@@ -136,7 +136,10 @@ def as_json(position: Any) -> Any:
 
 def same(a: Any, b: Any) -> bool:
     """Whether two positions are equal: ``==`` on their JSON, where both are ``Made``
-    of one maker by their texts first (equal texts are equal JSON)."""
+    of one maker by their texts first (equal texts are equal JSON). One object is
+    itself (a served B whose digest was A's goes on with A's very object)."""
+    if a is b and type(a) is Made:
+        return True
     if type(a) is Made and type(b) is Made and type(a.maker) is type(b.maker) \
             and a.text == b.text:  # one kind of maker writes one kind of text
         return True

@@ -121,7 +121,8 @@ class Lockstep(Digests, Comparing):
                 made = [self.a]
                 self.a.made = True
         try:
-            self._play(played, choose, max_actions)
+            with self.a.holding(self.game), self.b.holding(self.game):
+                self._play(played, choose, max_actions)
         except ImplementationOutcome as err:  # one side errored, crashed or timed out
             detail: JSON = {"outcome": err.outcome, "message": err.message[:500]}
             step = len(played.actions)

@@ -228,6 +228,12 @@ class Implementation(ABC):
         (``oracle.core.game.Pinning``); by default, nothing changes."""
         return contextlib.nullcontext()
 
+    def holding(self, game: str) -> contextlib.AbstractContextManager[None]:
+        """While the block lasts, the caller asks about ``game`` only and changes no
+        plug-in: an in-process engine looks its game up once for the block instead of
+        once per question (a served inspect asks five); by default, nothing changes."""
+        return contextlib.nullcontext()
+
     def batches(self) -> bool:
         """Whether ``start_inspect`` asks everything in one request (an adapter that
         declares the ``inspect`` feature): the lockstep uses it only then."""

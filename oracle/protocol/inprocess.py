@@ -123,6 +123,20 @@ class InProcess(Implementation):
         finally:
             self._held = outer
 
+    @contextlib.contextmanager
+    def holding(self, game: str) -> Iterator[None]:
+        """The engine looked up once for the block (a game not offered is looked up,
+        and refused, question by question, as without it)."""
+        outer = self._held
+        try:
+            self._held = (game, self._game(game))
+        except Unsupported:
+            self._held = outer
+        try:
+            yield
+        finally:
+            self._held = outer
+
     def _answer(self, question: str, game: str, position: JSON,
                 action: JSON | None = None) -> Any:
         """Each question called directly (every question of an in-process lockstep

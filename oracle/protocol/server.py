@@ -74,6 +74,11 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
 
 
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
+    with impl.holding(msg["game"]):  # its five questions look the engine up once
+        return _inspect_held(impl, msg)
+
+
+def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
     """Several questions in one request (docs/protocol.md, "inspect"): each part is
     exactly the reply the single command would get, without ``seq``, so a question the
     oracle cannot answer does not hide the others. With ``digests`` (the feature
@@ -256,7 +261,11 @@ def served_exit(code: int) -> None:
     """End a served process at once, its replies flushed: ``stop`` is answered and the
     client waits for the exit, which the interpreter's own teardown (freeing every
     module's objects) would delay by some 40 ms, paid on each of the kill matrix's
-    hundreds of served mutants. Nothing is left to write or release."""
+    hundreds of served mutants. Nothing is left to write or release, but for a
+    profiler or a coverage tracer watching the process: then it exits as usual, so
+    they write what they measured."""
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
     with contextlib.suppress(OSError, ValueError):
