@@ -21,7 +21,13 @@ from oracle.core.made import Listed, as_json
 from oracle.harness.canonical_keys import keys
 from oracle.harness.lockstep_sides import Sides, _Gap
 from oracle.protocol.client import ProtocolClient
-from oracle.protocol.digests import Digest, from_keys, listing_digest, position_digest
+from oracle.protocol.digests import (
+    Digest,
+    from_keys,
+    listed_digest,
+    listing_digest,
+    position_digest,
+)
 from oracle.protocol.implementation import JSON, InvalidReply, Verdict
 
 
@@ -62,8 +68,13 @@ class Digests(Sides):
             return lb
         texts_a: list[str] | None = None
         if not isinstance(la, _Gap):
+            # from A's groups where it listed them (``listed_digest``), else its texts
+            quick = listed_digest(la.groups) if type(la) is Listed else None
+            if quick is not None and quick == (lb.digest, lb.count):
+                return la
             texts_a = from_keys(la.texts if type(la) is Listed else sorted(keys(la)))
-            if lb.count == len(texts_a) and listing_digest(texts_a) == lb.digest:
+            if quick is None and lb.count == len(texts_a) \
+                    and listing_digest(texts_a) == lb.digest:
                 return la
         whole = self.b.legal_actions(self.game, self._pb)
         if texts_a is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, cast
 
 from oracle.core.canonical import canonical_text, text_digest
@@ -61,6 +61,42 @@ def listing_digest(texts: Iterable[str]) -> str:
     """The digest of a listing, from its actions' canonical texts in sorted order:
     SHA-256 of ``[`` + the texts joined by ``,`` + ``]``."""
     return hashlib.sha256(("[" + ",".join(texts) + "]").encode()).hexdigest()
+
+
+#: id(group) -> (the group, its texts joined by ``,`` as bytes); the group held, so
+#: its id is not reused while it is here. Groups are the tuples an engine's listing
+#: is made of (oracle.core.made.Listed), shared from one listing to the next.
+_GROUP_BYTES: dict[int, tuple[tuple[str, ...], bytes]] = {}
+_GROUPS_KEPT: Final = 8192
+_ESCAPE: Final = b"\\u"
+
+
+def listed_digest(groups: Sequence[tuple[str, ...]]) -> tuple[str, int] | None:
+    """``listing_digest(from_keys(texts))`` and the count, for the texts of ``groups``
+    one after another, each group's bytes written once while the group lives (the
+    next listing shares most of them): no list of every text, no joined copy. None
+    where a text escapes a character past ASCII (``from_keys`` writes those again)."""
+    digest = hashlib.sha256(b"[")
+    count = 0
+    for group in groups:
+        if not group:
+            continue
+        found = _GROUP_BYTES.get(id(group))
+        if found is not None and found[0] is group:
+            data = found[1]
+        else:
+            data = ",".join(group).encode()
+            if len(_GROUP_BYTES) >= _GROUPS_KEPT:
+                _GROUP_BYTES.clear()
+            _GROUP_BYTES[id(group)] = (group, data)
+        if _ESCAPE in data:
+            return None
+        if count:
+            digest.update(b",")
+        digest.update(data)
+        count += len(group)
+    digest.update(b"]")
+    return digest.hexdigest(), count
 
 
 def action_texts(actions: Iterable[Any]) -> list[str]:

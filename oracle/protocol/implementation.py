@@ -165,6 +165,13 @@ class Implementation(ABC):
         from oracle.protocol.digests import action_texts
         return action_texts(self.legal_actions(game, position))
 
+    def listing_digest(self, game: str, position: JSON) -> tuple[str, int]:
+        """The digest of the legal actions (``digests.listing_digest`` of
+        ``listing_texts``) and their count: what an inspect asked with digests answers."""
+        from oracle.protocol.digests import listing_digest
+        texts = self.listing_texts(game, position)
+        return listing_digest(texts), len(texts)
+
     def position_digest(self, game: str, position: JSON) -> str:
         """The digest of ``position`` (oracle.protocol.digests), which this
         implementation's ``apply`` returned: by default of its JSON; an engine that

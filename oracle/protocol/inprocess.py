@@ -12,7 +12,7 @@ from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
 from oracle.core.made import Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
-from oracle.protocol.digests import from_keys
+from oracle.protocol.digests import from_keys, listed_digest
 from oracle.protocol.implementation import (
     JSON,
     Answers,
@@ -108,6 +108,17 @@ class InProcess(Implementation):
         if listed is None:
             return super().listing_texts(game, position)
         return from_keys(listed.texts)
+
+    def listing_digest(self, game: str, position: JSON) -> tuple[str, int]:
+        """From the canonical listing's groups where the engine writes one
+        (``digests.listed_digest``), else as any implementation."""
+        api = self._game(game)
+        listed = cast(Making, api).legal_listed(_read(api, position)) \
+            if hasattr(api, "legal_listed") else None
+        found = listed_digest(listed.groups) if listed is not None else None
+        if found is not None:
+            return found
+        return super().listing_digest(game, position)
 
     def batches(self) -> bool:
         """Yes: in one process ``start_inspect`` costs no more than single questions, and

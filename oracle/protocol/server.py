@@ -19,7 +19,7 @@ from oracle.core import wire_json
 from oracle.core.cli_types import one_of, positive_int
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.core.made import as_json
-from oracle.protocol.digests import DIGESTS_FEATURE, listing_digest
+from oracle.protocol.digests import DIGESTS_FEATURE
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -147,8 +147,8 @@ def _ask(impl: Implementation, game: str, position: JSON, ask: list[str],
 
 
 def _listing_digest(impl: Implementation, msg: JSON) -> JSON:
-    texts = impl.listing_texts(msg["game"], msg["position"])
-    return {"digest": listing_digest(texts), "count": len(texts)}
+    digest, count = impl.listing_digest(msg["game"], msg["position"])
+    return {"digest": digest, "count": count}
 
 
 #: cmd -> handler(implementation, request) -> result. An explicit table, no reflection.

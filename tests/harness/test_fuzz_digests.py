@@ -7,17 +7,31 @@ that does not declare the feature is asked as before."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
 from oracle.harness.lockstep import Lockstep
 from oracle.protocol.client import ProtocolClient
-from oracle.protocol.digests import Digest, listing_digest, position_digest
+from oracle.protocol.digests import (
+    Digest,
+    from_keys,
+    listed_digest,
+    listing_digest,
+    position_digest,
+)
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.server import answer
+from oracle.rocket.notation import default_board
+from oracle.rocket.playout import random_trace
+from oracle.rocket.rules import Rules
+from oracle.rocket.rules.canonical import legal_groups
+from oracle.rocket.setup import initial_state
 
 HERE = Path(__file__).parent
 LIAR = f"{sys.executable} {HERE / 'fakes' / 'digest_liar.py'}"
@@ -100,3 +114,24 @@ def test_a_digest_is_exactly_64_lowercase_hex_digits(digest: str) -> None:
     assert problem({"accepted": True, "digest": "a" * 64}, "apply.digest.json") is None
     assert problem({"accepted": True, "digest": digest}, "apply.digest.json") is not None
     assert problem({"digest": digest, "count": 3}, "legal_actions.digest.json") is not None
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 4), st.sampled_from(["p", "é", "q\\u"]))
+def test_a_listing_digested_group_by_group_is_its_whole_digest(seed: int, players: int,
+                                                               name: str) -> None:
+    """``listed_digest`` over a position's canonical groups, their bytes kept from one
+    listing to the next, is the digest and count of the texts written out whole, at
+    every position of random games; where a text escapes a character past ASCII (a
+    player called ``é``) it declines, and the texts are written again as before."""
+    rules = Rules()
+    start = initial_state([f"{name}{i}" for i in range(1, players + 1)], None,
+                          default_board())
+    for state, _ in random_trace(rules, start, random.Random(seed)):
+        groups = legal_groups(rules, state)
+        texts = from_keys([t for group in groups for t in group])
+        found = listed_digest([(), *groups, ()])
+        if any("\\u" in t for group in groups for t in group):
+            assert found is None
+        else:
+            assert found == (listing_digest(texts), len(texts))
