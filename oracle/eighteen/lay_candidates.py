@@ -25,6 +25,7 @@ from oracle.eighteen.model.tiles import TileDef
 from oracle.eighteen.routes.graph import hex_content
 from oracle.eighteen.rules import Rules
 from oracle.eighteen.turn.compose import TurnPlan
+from oracle.eighteen.turn.lays import upgrade_refusal
 
 
 def _taken(plan: TurnPlan, step: str, action: Action) -> bool:
@@ -42,6 +43,7 @@ def lay_candidates(rules: Rules, state: State, company_id: str) -> list[Action]:
     tokens = _taken(plan, step, PlaceToken(company_id, "", 0))
     special_tokens = _taken(plan, step, PlaceToken(company_id, "", 0, "-"))
     out: list[Action] = []
+    plain = type(rules).check_upgrade is Rules.check_upgrade
     colours = rules.phase_colours(state)
     tiles = [title.map.catalogue[t] for t, n in state.supply
              if n > 0 and t in title.map.catalogue]
@@ -69,11 +71,18 @@ def lay_candidates(rules: Rules, state: State, company_id: str) -> list[Action]:
     for hex_id in sorted((near | set(special_tile_hexes) | token_hexes)
                          & title.map.hexes.keys()):
         specials = special_tile_hexes.get(hex_id, ())
+        # the rules' own upgrade check, or (not overridden) its refusal without raising,
+        # the hex's content looked up once for all its tiles and rotations
+        here = hex_content(title.map, state, hex_id) if plain else None
         for tile in tiles if hex_id in near or specials else ():
             if tile.colour not in colours:
                 continue
             for rotation in _rotations(tile):
-                if not _fits(rules, state, hex_id, tile, rotation):
+                if here is not None:
+                    if upgrade_refusal(rules, state, title.map, here, hex_id, tile,
+                                       rotation) is not None:
+                        continue
+                elif not _fits(rules, state, hex_id, tile, rotation):
                     continue
                 if hex_id in near:
                     out.append(LayTile(company_id, hex_id, tile.id, rotation))

@@ -12,6 +12,7 @@ from oracle.core.errors import MalformedInput
 from oracle.eighteen import private_variants
 from oracle.eighteen.mechanisms import tile_lays
 from oracle.eighteen.model.actions import LayTile
+from oracle.eighteen.model.board import MapDef
 from oracle.eighteen.model.borders import crossing_edges, off_map_edges
 from oracle.eighteen.model.city_map import move_tokens
 from oracle.eighteen.model.privates import TilePower
@@ -25,13 +26,26 @@ from oracle.eighteen.turn.protocol import Mechanism, RulesContext
 def check_upgrade(rules: RulesContext, state: State, hex_id: str, tile: TileDef,
                   rotation: int) -> None:
     board = rules.title(state).map
-    old, old_rotation = hex_content(board, state, hex_id)
+    found = upgrade_refusal(rules, state, board, hex_content(board, state, hex_id), hex_id,
+                            tile, rotation)
+    if found is not None:
+        raise refuse(found[0], f"tile {tile.id} may not replace what is on {hex_id}",
+                     found[1])
+
+
+def upgrade_refusal(rules: RulesContext, state: State, board: MapDef,
+                    content: tuple[TileDef, int], hex_id: str, tile: TileDef,
+                    rotation: int) -> tuple[str, str] | None:
+    """``check_upgrade``'s refusal (its code and ruling), or None where ``tile`` may
+    replace ``content``, what is on ``hex_id`` (``hex_content``), on the title's
+    ``board``: the listing asks it for every tile and rotation of a hex, the hex's
+    content looked up once and no refusal raised."""
+    old, old_rotation = content
     label = board.hexes[hex_id].label_for(tile.colour, old.label)
     halt = rules.single_track.halt_upgrade(state, old, old_rotation, tile, rotation, label)
     problem, ruling = halt if halt is not None else \
         (upgrade_problem(old, old_rotation, tile, rotation, label), "")
-    if problem is not None:
-        raise refuse(problem, f"tile {tile.id} may not replace what is on {hex_id}", ruling)
+    return None if problem is None else (problem, ruling)
 
 
 def check_borders(rules: RulesContext, state: State, hex_id: str, tile: TileDef,
