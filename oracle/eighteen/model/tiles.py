@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Final
+from typing import Any, Final, cast
 
 from oracle.eighteen.model.records import OffboardValue
 
@@ -110,15 +110,38 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
                     new_rotation: int, label: str | None = None) -> str | None:
     """Why ``new`` may not replace ``old`` (a reason code), or None if it may
     (``_upgrade_problem``, remembered per pair of tiles and rotations)."""
+    if new.colour != _NEXT_COLOUR.get(old.colour):  # most tiles asked: no key needed
+        return "tile/wrong_colour"
     key = (id(old), old_rotation, id(new), new_rotation, label)
     found = _UPGRADES.get(key)
     if found is not None and found[0] is old and found[1] is new:
         return found[2]
-    problem = _upgrade_problem(old, old_rotation, new, new_rotation, label)
+    # what the answer depends on: a tile made anew with the same track (a generated
+    # board's preprinted hexes, each its own object) finds the answer of its twin
+    alike = (_shape(old), old_rotation, _shape(new), new_rotation, label)
+    problem = _ALIKE.get(alike, _MISSING)
+    if problem is _MISSING:
+        problem = _upgrade_problem(old, old_rotation, new, new_rotation, label)
+        if len(_ALIKE) >= 1 << 16:
+            _ALIKE.clear()
+        _ALIKE[alike] = problem
     if len(_UPGRADES) >= 1 << 16:
         _UPGRADES.clear()
-    _UPGRADES[key] = (old, new, problem)
-    return problem
+    _UPGRADES[key] = (old, new, cast(str | None, problem))
+    return cast(str | None, problem)
+
+
+_MISSING: Final = object()
+#: a colour -> the colour an upgrade of it has (``_upgrade_problem``'s first rule)
+_NEXT_COLOUR: Final = dict(zip(COLOURS, COLOURS[1:]))
+#: the same answers by what ``_upgrade_problem`` reads of the two tiles (``_shape``)
+_ALIKE: dict[tuple[Any, ...], object] = {}
+
+
+def _shape(tile: TileDef) -> tuple[Any, ...]:
+    """All ``_upgrade_problem`` reads of a tile: its colour, label, the kind of each
+    stop in order, and its track."""
+    return tile.colour, tile.label, tuple(s.kind for s in tile.stops), tile.paths
 
 
 def _upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
