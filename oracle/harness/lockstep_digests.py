@@ -15,6 +15,7 @@ A's is compared as it always was: the same divergence, named the same way.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from oracle.core.made import Listed, as_json
@@ -28,7 +29,7 @@ from oracle.protocol.digests import (
     listing_digest,
     position_digest,
 )
-from oracle.protocol.implementation import JSON, InvalidReply, Verdict
+from oracle.protocol.implementation import JSON, Answers, InvalidReply, Verdict
 
 
 class Digests(Sides):
@@ -36,6 +37,34 @@ class Digests(Sides):
     current step's questions are about."""
 
     _pb: Any = None
+    #: A's last position and its digest, A's last listing and its digest and count,
+    #: worked out ahead (``_before_reply``)
+    _a_position: tuple[Any, str] | None = None
+    _a_listing: tuple[Any, tuple[str, int] | None] | None = None
+
+    def _before_reply(self, a: Answers) -> None:
+        """A's digests, worked out while a served B works out its answers: the digests
+        B's are compared with, which the harness would otherwise work out after B's
+        reply, with B idle. Only where B is asked with digests."""
+        if not self._digests:
+            return
+        # (a failure here is met again where the digest is asked for, and raised there)
+        with contextlib.suppress(Exception):
+            verdict = a.get("apply")
+            if isinstance(verdict, Verdict) and verdict.accepted \
+                    and verdict.position is not None:
+                self._a_position = (verdict.position,
+                                    self.a.position_digest(self.game, verdict.position))
+            listed = a.get("legal_actions")
+            if type(listed) is Listed:
+                self._a_listing = (listed, listed_digest(listed.groups))
+
+    def _a_digest(self, position: Any) -> str:
+        """A's digest of ``position``, as worked out ahead where it was."""
+        ahead = self._a_position
+        if ahead is not None and ahead[0] is position:
+            return ahead[1]
+        return self.a.position_digest(self.game, position)
 
     def _whole_position(self, va: Any, vb: Any, pb: JSON, action: JSON) -> Any:
         """B's ``apply`` answer with a position that is whole: A's where B's digest is
@@ -45,8 +74,7 @@ class Digests(Sides):
             return vb
         a_position = va.position if isinstance(va, Verdict) and va.accepted else None
         # A's digest: of its JSON, or written from the state of the ``Made`` A answered
-        if a_position is not None \
-                and self.a.position_digest(self.game, a_position) == claimed.digest:
+        if a_position is not None and self._a_digest(a_position) == claimed.digest:
             # B made A's position: A's object stands for it from now on, so the next
             # step may name it to B by that digest (oracle.protocol.position_refs)
             if isinstance(self.b, ProtocolClient):
@@ -69,7 +97,9 @@ class Digests(Sides):
         texts_a: list[str] | None = None
         if not isinstance(la, _Gap):
             # from A's groups where it listed them (``listed_digest``), else its texts
-            quick = listed_digest(la.groups) if type(la) is Listed else None
+            ahead = self._a_listing
+            quick = (ahead[1] if ahead is not None and ahead[0] is la
+                     else listed_digest(la.groups)) if type(la) is Listed else None
             if quick is not None and quick == (lb.digest, lb.count):
                 return la
             texts_a = from_keys(la.texts if type(la) is Listed else sorted(keys(la)))

@@ -176,6 +176,7 @@ class Sides:
         except BaseException:
             self._drain(b_reply)
             raise
+        self._before_reply(a)
         b: Answers | ImplementationOutcome
         # A (the reference oracle, in process) has made its position: a served B handing
         # back that very value is not checked again (ProtocolClient.reference_position)
@@ -190,6 +191,10 @@ class Sides:
             if client is not None:
                 client.reference_position = None
         return _Step(a, b)
+
+    def _before_reply(self, a: Answers) -> None:
+        """What may be worked out from A's answers while a served B still works out its
+        own, before its reply is read (``Digests``: A's digests); here, nothing."""
 
     def _b_answers(self, pb: JSON) -> Answers | ImplementationOutcome:
         """B's answers about ``pb`` alone (B declined the action, so it is handed A's

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import pairwise, permutations
 from typing import Any, Final, cast
 
 from oracle.eighteen.model.records import OffboardValue
@@ -133,7 +133,7 @@ def upgrade_problem(old: TileDef, old_rotation: int, new: TileDef,
 
 _MISSING: Final = object()
 #: a colour -> the colour an upgrade of it has (``_upgrade_problem``'s first rule)
-_NEXT_COLOUR: Final = dict(zip(COLOURS, COLOURS[1:]))
+_NEXT_COLOUR: Final = dict(pairwise(COLOURS))
 #: the same answers by what ``_upgrade_problem`` reads of the two tiles (``_shape``)
 _ALIKE: dict[tuple[Any, ...], object] = {}
 
