@@ -71,8 +71,9 @@ DYNAMIC_CODES: Mapping[tuple[str, str, str], DynamicCode] = {
     ("oracle/eighteen/operating.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/routes/route.py", "refuse", "code"): _HELPER,
     ("oracle/eighteen/mechanisms/single_track.py", "refuse", "code"): _HELPER,
-    ("oracle/eighteen/turn/lays.py", "check_upgrade", "problem"): DynamicCode(
-        "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12)",
+    ("oracle/eighteen/turn/lays.py", "check_upgrade", "found[0]"): DynamicCode(
+        "the base upgrade rule's answer, or the halt rule's (ST-10, ST-12), as "
+        "upgrade_refusal gives it",
         (("oracle/eighteen/model/tiles.py", "_upgrade_problem"),
          ("oracle/eighteen/mechanisms/single_track.py", "SingleTrack.halt_upgrade")),
         lambda code: frozenset({"ST-10", "ST-12"})),
