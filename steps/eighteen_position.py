@@ -19,30 +19,35 @@ def _position(world: World) -> JSON:
     return world.need_position()
 
 
+def _entry(position: JSON, section: str, ident: str, what: str) -> JSON:
+    """A copy of the record ``ident`` of ``position[section]`` (companies, privates)."""
+    for entry in position[section]:
+        if entry["id"] == ident:
+            return dict(entry)
+    raise AssertionError(f"no {what} {ident} in the position")
+
+
+def _set_entry(world: World, section: str, ident: str, changes: dict[str, Any]) -> None:
+    """The position reloaded with ``changes`` made to record ``ident`` of ``section``."""
+    position = _position(world)
+    entries = [dict(e, **changes) if e["id"] == ident else e for e in position[section]]
+    _reload(world, dict(position, **{section: entries}))
+
+
 def _company(position: JSON, company: str) -> JSON:
-    for c in position["companies"]:
-        if c["id"] == company:
-            return dict(c)
-    raise AssertionError(f"no company {company} in the position")
+    return _entry(position, "companies", company, "company")
 
 
 def _set_company(world: World, company: str, **changes: Any) -> None:
-    position = _position(world)
-    companies = [dict(c, **changes) if c["id"] == company else c for c in position["companies"]]
-    _reload(world, dict(position, companies=companies))
+    _set_entry(world, "companies", company, changes)
 
 
 def _private(position: JSON, private: str) -> JSON:
-    for p in position["privates"]:
-        if p["id"] == private:
-            return dict(p)
-    raise AssertionError(f"no private {private} in the position")
+    return _entry(position, "privates", private, "private")
 
 
 def _set_private(world: World, private: str, **changes: Any) -> None:
-    position = _position(world)
-    privates = [dict(p, **changes) if p["id"] == private else p for p in position["privates"]]
-    _reload(world, dict(position, privates=privates))
+    _set_entry(world, "privates", private, changes)
 
 
 def _set_turn(world: World, **changes: Any) -> None:

@@ -74,17 +74,18 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
 
 
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
-    with impl.holding(msg["game"]):  # its five questions look the engine up once
-        return _inspect_held(impl, msg)
-
-
-def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
     """Several questions in one request (docs/protocol.md, "inspect"): each part is
     exactly the reply the single command would get, without ``seq``, so a question the
     oracle cannot answer does not hide the others. With ``digests`` (the feature
     ``digests``), an accepted action's position and the legal actions are answered by
     their digests (oracle.protocol.digests), and that position is kept by its digest:
     a later inspect may name it by ``position_ref`` (oracle.protocol.position_refs)."""
+    with impl.holding(msg["game"]):  # its five questions look the engine up once
+        return _inspect_held(impl, msg)
+
+
+def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
+    """``_inspect``, the game's engine held."""
     game = msg["game"]
     unknown = [q for q in msg["ask"] if q not in INSPECT_QUESTIONS]
     if unknown:  # reached only with --no-check: the request schema names them otherwise
