@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from oracle.core.made import as_json
-from oracle.protocol.digests import position_digest
+from oracle.protocol.digests import action_texts, listing_digest, position_digest
 
 JSON = dict[str, Any]
 
@@ -162,13 +162,11 @@ class Implementation(ABC):
     def listing_texts(self, game: str, position: JSON) -> list[str]:
         """The legal actions' canonical texts (RFC 8785), sorted: what a digest of the
         listing is made from (oracle.protocol.digests)."""
-        from oracle.protocol.digests import action_texts
         return action_texts(self.legal_actions(game, position))
 
     def listing_digest(self, game: str, position: JSON) -> tuple[str, int]:
         """The digest of the legal actions (``digests.listing_digest`` of
         ``listing_texts``) and their count: what an inspect asked with digests answers."""
-        from oracle.protocol.digests import listing_digest
         texts = self.listing_texts(game, position)
         return listing_digest(texts), len(texts)
 
