@@ -108,6 +108,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=cli_types.positive_float, default=5.0,
                         help="seconds per reply")
     parser.add_argument("--progress", choices=("auto", "yes", "no"), default="auto")
+    parser.add_argument("--send-ahead", action="store_true",
+                        help="send B each step's request before reading its reply about "
+                             "the one before, where B declares pipelining: faster, and B "
+                             "learns from the next request that A accepted the action "
+                             "(docs/fuzz.md, 'Sending ahead')")
     add_bounds(parser, "the campaign (the games played are kept)", "each adapter's",
                DEFAULT_MEMORY_MIB)
 
@@ -234,7 +239,8 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
                         games=args.games, start=args.start, seed=args.seed,
                         max_actions=args.max_actions,
                         timeout=args.timeout,
-                        adapter_memory=getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB))
+                        adapter_memory=getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB),
+                        send_ahead=getattr(args, "send_ahead", False))
     names = (side_name(args.impl), side_name(args.against))
     out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
     if not args.resume:  # the last run's stream and finding would read as this run's

@@ -4,14 +4,17 @@ protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
 target >= 0.5), and the same by CPU time (``fuzz_protocol_cpu_ratio``: this process
 plus the served one), which a busy machine drifts less; per step, the campaign's unit,
 ``fuzz_actions_per_cpu_s`` (in process) and ``fuzz_protocol_actions_per_cpu_s``
-(served, both processes' CPU).
+(served, both processes' CPU); and ``fuzz_protocol_ratio_ahead``, served with each
+step's request sent before the reply about the one before is read (``railrules fuzz
+--send-ahead``; docs/fuzz.md, "Sending ahead").
 
-The two are timed in alternation, not one after the other: both stay open for the whole
-measurement (the served process starts once, before the clock runs: start-up is not a
-per-game cost), and game ``i`` is played in-process then served (served first on odd
-``i``, to cancel order effects). On a shared machine whose speed drifts by a factor of
-two from one minute to the next, the two games of a round meet the same drift; the
-ratio is the median of the rounds' ratios (``fuzz_protocol_ratio_rounds``).
+The three are timed in alternation, not one after the other: all stay open for the
+whole measurement (each served process starts once, before the clock runs: start-up is
+not a per-game cost), and game ``i`` is played in-process, served, then served sending
+ahead (the other way round on odd ``i``, to cancel order effects). On a shared machine
+whose speed drifts by a factor of two from one minute to the next, the games of a round
+meet the same drift; each ratio is the median of the rounds' ratios
+(``fuzz_protocol_ratio_rounds``, ``fuzz_protocol_ratio_ahead_rounds``).
 """
 
 from __future__ import annotations
@@ -93,16 +96,23 @@ def _check(side: Side, played: Played) -> None:
 
 @dataclass(frozen=True)
 class Round:
-    """Game ``index`` played once each way."""
+    """Game ``index`` played once each way: in process, served, and served sending
+    each step ahead (``Campaign.send_ahead``)."""
 
     index: int
     inprocess: Timed
     served: Timed
+    ahead: Timed
 
     @property
     def ratio(self) -> float:
         """Served games per second over in-process games per second."""
         return self.inprocess.wall / self.served.wall
+
+    @property
+    def ahead_ratio(self) -> float:
+        """The same, served sending ahead."""
+        return self.inprocess.wall / self.ahead.wall
 
     @property
     def cpu_ratio(self) -> float | None:
@@ -111,23 +121,22 @@ class Round:
         return self.inprocess.cpu / self.served.cpu
 
 
-def play_round(inprocess: Side, served: Side, index: int) -> Round:
-    """Game ``index`` both ways: in-process first on even ``index``, served first on odd."""
-    if index % 2:
-        second = served.play(index)
-        first = inprocess.play(index)
-    else:
-        first = inprocess.play(index)
-        second = served.play(index)
-    if first.actions != second.actions:
-        raise SystemExit(f"bench: game {index} was not the same game both ways")
-    return Round(index, first, second)
+def play_round(inprocess: Side, served: Side, ahead: Side, index: int) -> Round:
+    """Game ``index`` each way: in-process first on even ``index``, last on odd."""
+    sides = (inprocess, served, ahead)
+    timed = {id(side): side.play(index) for side in (sides[::-1] if index % 2 else sides)}
+    first, second, third = (timed[id(side)] for side in sides)
+    if not first.actions == second.actions == third.actions:
+        raise SystemExit(f"bench: game {index} was not the same game each way")
+    return Round(index, first, second, third)
 
 
 def _open(campaign: Campaign) -> Side:
     a = implementation(campaign.impl, campaign.timeout)
     b = implementation(campaign.against, campaign.timeout)
-    return Side(Lockstep(a, b, campaign.game), campaign)
+    lock = Lockstep(a, b, campaign.game)
+    lock.sends_ahead = campaign.send_ahead
+    return Side(lock, campaign)
 
 
 def _close(sides: Sequence[Side]) -> None:
@@ -141,16 +150,18 @@ def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
     process and its shell, start-up included: the fallback when /proc cannot tell)."""
     inprocess = _open(base)
     served = _open(replace(base, against=SERVE))
+    ahead = _open(replace(base, against=SERVE, send_ahead=True))
     children0 = _children_cpu()
     try:
-        served.lock.b.hello()  # start the served process before the clock runs
+        for side in (served, ahead):  # start the served processes before the clock runs
+            side.lock.b.hello()
         warm = replace(base, max_actions=min(WARM_UP_ACTIONS, base.max_actions))
-        for side in (inprocess, served):
+        for side in (inprocess, served, ahead):
             play_one(side.lock, warm, base.start + base.games)  # a game not timed later
-        rounds = [play_round(inprocess, served, i)
+        rounds = [play_round(inprocess, served, ahead, i)
                   for i in range(base.start, base.start + base.games)]
     finally:
-        _close((inprocess, served))
+        _close((inprocess, served, ahead))
     return rounds, _children_cpu() - children0
 
 
@@ -164,6 +175,7 @@ def fuzz_figures(game: str, games: int, max_actions: int,
                     max_actions=max_actions, options=dict(options or {}))
     rounds, children_cpu = timed_rounds(base)
     ratios = [round(r.ratio, 3) for r in rounds]
+    ahead_ratios = [round(r.ahead_ratio, 3) for r in rounds]
     inprocess_wall = sum(r.inprocess.wall for r in rounds)
     served_wall = sum(r.served.wall for r in rounds)
     inprocess_cpu = sum(r.inprocess.own_cpu for r in rounds)
@@ -175,6 +187,10 @@ def fuzz_figures(game: str, games: int, max_actions: int,
         "fuzz_games_per_s": round(_rate(games, served_wall), 2),
         "fuzz_protocol_ratio": round(statistics.median(ratios), 2) if ratios else None,
         "fuzz_protocol_ratio_rounds": ratios,
+        # served, each step's request sent before the last reply is read (--send-ahead)
+        "fuzz_protocol_ratio_ahead": round(statistics.median(ahead_ratios), 2)
+        if ahead_ratios else None,
+        "fuzz_protocol_ratio_ahead_rounds": ahead_ratios,
         "fuzz_inprocess_games_per_cpu_s": round(_rate(games, inprocess_cpu), 2),
         # the campaign's own unit: a step compares verdicts, positions, legal-action
         # sets, scores and game-over flags (games' lengths vary, steps less so)

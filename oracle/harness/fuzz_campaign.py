@@ -57,6 +57,9 @@ class Campaign:
     timeout: float = 5.0
     #: the bound on an adapter's address space, MiB (0: none): ``--adapter-memory``
     adapter_memory: int = DEFAULT_MEMORY_MIB
+    #: each step's request sent before the reply about the one before is read, to an
+    #: adapter declaring ``pipelining`` (``--send-ahead``; ``Lockstep.sends_ahead``)
+    send_ahead: bool = False
 
     def to_json(self) -> JSON:
         return asdict(self)
@@ -68,7 +71,7 @@ class Campaign:
     def same_games(self, other: Campaign) -> bool:
         """Whether ``other`` plays the same games (so its results can be resumed)."""
         mine, theirs = self.to_json(), other.to_json()
-        for loose in ("games", "start", "timeout", "adapter_memory"):
+        for loose in ("games", "start", "timeout", "adapter_memory", "send_ahead"):
             mine.pop(loose)
             theirs.pop(loose)
         return mine == theirs
@@ -228,6 +231,7 @@ def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
     a = implementation(campaign.impl, campaign.timeout, campaign.adapter_memory)
     b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
     lock = Lockstep(a, b, campaign.game)
+    lock.sends_ahead = campaign.send_ahead
     seen: set[str] = set()  # kinds of declined request whose first is streamed already
     try:
         for index in indices:

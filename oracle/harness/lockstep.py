@@ -77,6 +77,13 @@ class TextChooser(Protocol):
 class Lockstep(Digests, Comparing):
     """A (the chooser) and B (the reference) on one game."""
 
+    #: start each step before B's reply about the one before is read, where B answers
+    #: by digests, declares ``pipelining`` and A lists texts (``_ahead``); off (the
+    #: default: ``railrules fuzz --send-ahead`` turns it on), each reply is read first.
+    #: The same games, comparisons and draws either way
+    #: (tests/harness/test_lockstep_ahead.py).
+    sends_ahead = False
+
     def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
         super().__init__(a, b, game)
         #: the canonical keys of the sorted legal actions chosen from
@@ -88,6 +95,12 @@ class Lockstep(Digests, Comparing):
         #: where a list: each position a game reaches, before each action (A's, which
         #: is B's until they differ), for the shrinker to start its replays from
         self.positions: list[JSON] | None = None
+        #: the next step is started before B's reply about this one is read (``_ahead``)
+        self._sends_ahead = False
+        #: the step started ahead: A's position it starts from, its action, the step
+        self._next: tuple[Any, JSON, _Step] | None = None
+        #: the chooser's draw made for that step: (step, A's listing, place)
+        self._drawn: tuple[int, Listed, int | None] | None = None
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
              max_actions: int, start: JSON | None = None) -> Played:
@@ -111,6 +124,9 @@ class Lockstep(Digests, Comparing):
         if texts_a is not None:
             texts_a.texts = True
         digests_b = self.b if self._digests and isinstance(self.b, ProtocolClient) else None
+        self._sends_ahead = self.sends_ahead and texts_a is not None \
+            and digests_b is not None and digests_b.refs.pipelines
+        self._next = self._drawn = None
         if digests_b is not None:  # B's inspects ask for digests while the game lasts
             digests_b.digests = True
             digests_b.refs.refer(None, "")  # and refer to no position of an earlier game
@@ -134,6 +150,7 @@ class Lockstep(Digests, Comparing):
             played.divergence = Divergence(len(played.actions), "invalid", {
                 "command": err.command, "field": err.field, "message": err.message[:500]})
         finally:
+            self._drop_next()
             for side in made:
                 side.made = side.texts = False
             if texts_a is not None:
@@ -190,7 +207,7 @@ class Lockstep(Digests, Comparing):
             if legal is None or played.over or not legal or step >= max_actions:
                 return
             if type(legal) is Listed:  # A's texts (``TextChooser``): chosen by place
-                self._index = cast(TextChooser, choose).from_listed(step, legal)
+                self._index = self._draw(cast(TextChooser, choose), step, legal)
                 action = None if self._index is None else json.loads(legal.at(self._index))
             else:
                 action = choose(step, cast(list[JSON], legal))
@@ -199,7 +216,8 @@ class Lockstep(Digests, Comparing):
             self._trying = action
             try:
                 if batch:
-                    pending = self._inspect(pa, pb, action)
+                    pending = self._started(pa, pb, action)
+                    self._ahead(pending, step + 1, choose, max_actions)
                     va, vb = pending.both("apply")
                 else:
                     va, vb = self._both("apply", pa, pb, action)
@@ -244,6 +262,69 @@ class Lockstep(Digests, Comparing):
                 pending = _Step(pending.a, self._b_answers(pb))
             elif pending is not None and a_declined:
                 pending = _Step(self._a_answers(pa), pending.b)
+
+    # -- the next step, started before B's reply about this one is read --------------
+    # Where B is served and answers by digests, and A (in process) lists texts to choose
+    # from, A's answers about the position an action makes are known before B's are
+    # read: so the next action is drawn from A's listing and the next step started (B's
+    # request sent, A's answers worked out) first, and B works on it while the harness
+    # reads and compares B's reply about this one. Nothing else changes: the requests
+    # are the same, in the same order, and so are the comparisons and the chooser's
+    # draws. Where this step then diverges or stops the game, the step started ahead is
+    # dropped: B's reply to it is read and thrown away unchecked, at no cost to B
+    # (``ProtocolClient.abandon``).
+
+    def _ahead(self, pending: _Step, step: int, choose: Chooser, max_actions: int) -> None:
+        """Start step ``step`` (the action drawn at it) from the position ``pending``'s
+        action makes in A, where the game goes on there as far as A's answers tell."""
+        client = self.b
+        if not self._sends_ahead or step >= max_actions or pending.sent is None \
+                or not isinstance(client, ProtocolClient) or client.refs.whole_next():
+            return  # (a position sent whole would tell B A's position: never ahead)
+        verdict, listed = pending.a.get("apply"), pending.a.get("legal_actions")
+        if not (isinstance(verdict, Verdict) and verdict.accepted
+                and verdict.position is not None and type(listed) is Listed
+                and listed.groups and pending.a.get("game_over") is False):
+            return
+        index = cast(TextChooser, choose).from_listed(step, listed)
+        self._drawn = (step, listed, index)
+        if index is None:
+            return
+        position, action = verdict.position, json.loads(listed.at(index))
+        # Named to B as the position its own apply of this step made (``position_of``),
+        # not by A's digest nor whole: B learns nothing of A's answers about this step
+        # that it could echo back before its reply is read.
+        client.ahead_of = pending.sent
+        try:
+            self._next = (position, action, self._inspect(position, position, action))
+        except Exception:  # met again at its own step, where it is started anew
+            self._next = None  # (the draw stands: it is the step's own)
+        finally:
+            client.ahead_of = None
+
+    def _draw(self, choose: TextChooser, step: int, listed: Listed) -> int | None:
+        """The place chosen at ``step`` among ``listed``: drawn ahead (``_ahead``) or now."""
+        drawn, self._drawn = self._drawn, None
+        if drawn is not None and drawn[0] == step and drawn[1] is listed:
+            return drawn[2]
+        return choose.from_listed(step, listed)
+
+    def _started(self, pa: JSON, pb: JSON, action: JSON) -> _Step:
+        """The step applying ``action`` to ``pa`` and ``pb``: the one started ahead where
+        it is that very step, else started now."""
+        ahead = self._next
+        if ahead is not None and ahead[0] is pa and pb is pa and ahead[1] == action:
+            self._next = None
+            return ahead[2]
+        self._drop_next()
+        return self._inspect(pa, pb, action)
+
+    def _drop_next(self) -> None:
+        """Drop the step started ahead, if any: its reply is never read."""
+        ahead, self._next = self._next, None
+        self._drawn = None
+        if ahead is not None and ahead[2].unread and isinstance(self.b, ProtocolClient):
+            self.b.abandon()
 
     def _played(self, played: Played, action: JSON) -> None:
         """Add ``action`` to the trace, with its index among the sorted actions chosen

@@ -37,10 +37,11 @@ class Digests(Sides):
     current step's questions are about."""
 
     _pb: Any = None
-    #: A's last position and its digest, A's last listing and its digest and count,
-    #: worked out ahead (``_before_reply``)
-    _a_position: tuple[Any, str] | None = None
-    _a_listing: tuple[Any, tuple[str, int] | None] | None = None
+    #: A's last two positions and their digests, A's last two listings and their
+    #: digests and counts, worked out ahead (``_before_reply``): two, as the lockstep
+    #: may start a step before it reads B's reply about the one before (lockstep.py)
+    _a_positions: tuple[tuple[Any, str], ...] = ()
+    _a_listings: tuple[tuple[Any, tuple[str, int] | None], ...] = ()
 
     def _before_reply(self, a: Answers) -> None:
         """A's digests, worked out while a served B works out its answers: the digests
@@ -53,18 +54,26 @@ class Digests(Sides):
             verdict = a.get("apply")
             if isinstance(verdict, Verdict) and verdict.accepted \
                     and verdict.position is not None:
-                self._a_position = (verdict.position,
-                                    self.a.position_digest(self.game, verdict.position))
+                self._a_positions = (*self._a_positions[-1:], (
+                    verdict.position, self.a.position_digest(self.game, verdict.position)))
             listed = a.get("legal_actions")
             if type(listed) is Listed:
-                self._a_listing = (listed, listed_digest(listed.groups))
+                self._a_listings = (*self._a_listings[-1:],
+                                    (listed, listed_digest(listed.groups)))
 
     def _a_digest(self, position: Any) -> str:
         """A's digest of ``position``, as worked out ahead where it was."""
-        ahead = self._a_position
-        if ahead is not None and ahead[0] is position:
-            return ahead[1]
+        for ahead, digest in self._a_positions:
+            if ahead is position:
+                return digest
         return self.a.position_digest(self.game, position)
+
+    def _a_listing_digest(self, listed: Listed) -> tuple[str, int] | None:
+        """A's listing digest and count, as worked out ahead where it was."""
+        for ahead, digest in self._a_listings:
+            if ahead is listed:
+                return digest
+        return listed_digest(listed.groups)
 
     def _whole_position(self, va: Any, vb: Any, pb: JSON, action: JSON) -> Any:
         """B's ``apply`` answer with a position that is whole: A's where B's digest is
@@ -97,9 +106,7 @@ class Digests(Sides):
         texts_a: list[str] | None = None
         if not isinstance(la, _Gap):
             # from A's groups where it listed them (``listed_digest``), else its texts
-            ahead = self._a_listing
-            quick = (ahead[1] if ahead is not None and ahead[0] is la
-                     else listed_digest(la.groups)) if type(la) is Listed else None
+            quick = self._a_listing_digest(la) if type(la) is Listed else None
             if quick is not None and quick == (lb.digest, lb.count):
                 return la
             texts_a = from_keys(la.texts if type(la) is Listed else sorted(keys(la)))

@@ -57,12 +57,31 @@ class _Step:
     """Both sides' answers about one step, where B answers them in one ``inspect``
     request (docs/protocol.md). ``both`` gives them question by question, raising
     each failure where asking one question at a time would have raised it: A's
-    before B's, a declined request as a ``_Gap``, as in ``_both``."""
+    before B's, a declined request as a ``_Gap``, as in ``_both``. B's reply may be
+    read only when first asked for (``read``): a served B works meanwhile."""
 
-    __slots__ = ("a", "b")
+    __slots__ = ("_b", "_read", "a", "sent")
 
-    def __init__(self, a: Answers, b: Answers | ImplementationOutcome) -> None:
-        self.a, self.b = a, b
+    def __init__(self, a: Answers, b: Answers | ImplementationOutcome | None = None,
+                 read: Callable[[], Answers | ImplementationOutcome] | None = None,
+                 sent: int | None = None) -> None:
+        self.a, self._b, self._read = a, b, read
+        #: the ``seq`` of B's request, where it is served and it applies an action
+        self.sent = sent
+
+    @property
+    def unread(self) -> bool:
+        """B's reply has not been read yet."""
+        return self._read is not None
+
+    @property
+    def b(self) -> Answers | ImplementationOutcome:
+        read = self._read
+        if read is not None:
+            self._read = None
+            self._b = read()
+        assert self._b is not None
+        return self._b
 
     def both(self, question: str) -> tuple[Any, Any]:
         a = self.a[question]  # A stops only where its failure was raised first
@@ -70,7 +89,9 @@ class _Step:
             if not isinstance(a, Unsupported | Skipped):
                 raise a
             a = _gap(a)
-        b = self.b if isinstance(self.b, ImplementationOutcome) else self.b.get(question)
+        b_answers = self.b
+        b = b_answers if isinstance(b_answers, ImplementationOutcome) \
+            else b_answers.get(question)
         if isinstance(b, Unsupported | Skipped):
             return a, _gap(b)
         if isinstance(b, ImplementationOutcome):
@@ -156,14 +177,17 @@ class Sides:
     def _inspect(self, pa: JSON, pb: JSON, action: JSON | None) -> _Step:
         """Both sides' answers about one step: the action (if any) applied, then every
         question about the new positions. B's one request goes first and its reply is
-        read last, as in ``_both``; A is asked through ``start_inspect`` too."""
+        read last, as in ``_both``, when the step is first asked about (``_Step.b``); A
+        is asked through ``start_inspect`` too."""
         # Each side's position is the object it returned (or the other side's, where it
         # declined), which the lockstep changes in no way and hands only to readers (the
         # trace, the shrinker's list): pinned, an in-process side reads it from the state
         # it made it from instead of keying its exact form again.
+        sent = None
         try:
             with self.b.pinned(self.game, pb):
                 b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
+            sent = self.b.last_inspect if isinstance(self.b, ProtocolClient) else None
         except ImplementationOutcome as b_error:
             def b_failed(err: ImplementationOutcome = b_error) -> Answers:
                 raise err
@@ -177,20 +201,22 @@ class Sides:
             self._drain(b_reply)
             raise
         self._before_reply(a)
-        b: Answers | ImplementationOutcome
         # A (the reference oracle, in process) has made its position: a served B handing
         # back that very value is not checked again (ProtocolClient.reference_position)
         client = self.b if self._reference_b and isinstance(self.b, ProtocolClient) else None
-        if client is not None:
-            client.reference_position = _accepted_position(a.get("apply"))
-        try:
-            b = b_reply()
-        except ImplementationOutcome as err:
-            b = err
-        finally:
+        made = _accepted_position(a.get("apply")) if client is not None else None
+
+        def read() -> Answers | ImplementationOutcome:
             if client is not None:
-                client.reference_position = None
-        return _Step(a, b)
+                client.reference_position = made
+            try:
+                return b_reply()
+            except ImplementationOutcome as err:
+                return err
+            finally:
+                if client is not None:
+                    client.reference_position = None
+        return _Step(a, read=read, sent=sent)
 
     def _before_reply(self, a: Answers) -> None:
         """What may be worked out from A's answers while a served B still works out its

@@ -8,7 +8,8 @@ same whole games in ``railrules fuzz``'s lockstep (oracle against oracle, compar
 positions, legal-action sets, scores and verdicts after every action), in process and
 against ``railrules serve`` (oracle.harness.fuzz_bench, the Rocket figures' method):
 ``eighteen_fuzz_actions_per_cpu_s``, ``eighteen_fuzz_protocol_actions_per_cpu_s``,
-``eighteen_fuzz_protocol_ratio``."""
+``eighteen_fuzz_protocol_ratio`` (and ``eighteen_fuzz_protocol_ratio_ahead``, served
+sending each step ahead: ``railrules fuzz --send-ahead``)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def play(seed: int) -> tuple[int, bool]:
 #: the lockstep figures kept, under ``eighteen_`` + their name
 FUZZ_KEYS = ("fuzz_games", "fuzz_actions_per_game", "fuzz_actions_per_cpu_s",
              "fuzz_protocol_actions_per_cpu_s", "fuzz_protocol_ratio",
-             "fuzz_protocol_cpu_ratio")
+             "fuzz_protocol_ratio_ahead", "fuzz_protocol_cpu_ratio")
 
 
 def whole_fuzz_figures(games: int = 2) -> dict[str, Any]:

@@ -18,6 +18,7 @@ Robustness (docs/protocol.md, "What the harness does"):
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -41,7 +42,11 @@ from oracle.protocol.implementation import (
 )
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
 from oracle.protocol.messages import DIGEST_PARTS, PROTOCOL_VERSION, reply_problem
-from oracle.protocol.position_refs import POSITION_REFS_FEATURE, Referrer
+from oracle.protocol.position_refs import (
+    PIPELINING_FEATURE,
+    POSITION_REFS_FEATURE,
+    Referrer,
+)
 from oracle.protocol.reply_reading import (
     ANSWERS,
     accepted,
@@ -103,8 +108,17 @@ class ProtocolClient(Implementation):
         #: seconds ``close`` waits for the adapter to exit after ``stop`` before killing it
         self.exit_grace = exit_grace
         self.starts = 0
+        #: starts that do not count against ``max_restarts``: a process that died on a
+        #: request the harness sent ahead and then did not need (``abandon``)
+        self._free_starts = 0
         self._proc: AdapterProcess | None = None
         self._seq = 0
+        #: requests sent to the running process whose replies are not read yet, in the
+        #: order sent (the adapter answers in that order); replies read on the way to a
+        #: later one, kept until their own reader asks; requests nobody will read
+        self._outstanding: deque[int] = deque()
+        self._early: dict[int, bytes] = {}
+        self._abandoned: set[int] = set()
         self._hello: JSON | None = None
         #: what the (first) handshake declares: games, option values, gaps
         self._decl: Declarations | None = None
@@ -112,6 +126,11 @@ class ProtocolClient(Implementation):
         #: which position the adapter holds, to be named by reference (the fuzz lockstep
         #: says, ``refs.refer``); used only where the handshake declares ``position_refs``
         self.refs = Referrer()
+        #: the ``seq`` of the last inspect sent that applies an action (None: it was not
+        #: sent); and, set by the fuzz lockstep for the next ``start_inspect``, the seq of
+        #: the inspect whose position it is about, sent ahead (``position_of``)
+        self.last_inspect: int | None = None
+        self.ahead_of: int | None = None
 
     # -- process lifecycle -------------------------------------------------------------
 
@@ -126,11 +145,13 @@ class ProtocolClient(Implementation):
         return self._proc.pid if self._proc is not None and self._proc.alive() else None
 
     def _ensure(self) -> AdapterProcess:
+        if self._abandoned:
+            self._settle()
         if self._proc is not None and self._proc.alive():
             return self._proc
         if self._proc is not None:
             self._drop()
-        if self.starts > self.max_restarts:
+        if self.starts - self._free_starts > self.max_restarts:
             raise Crashed(f"gave up on the adapter after {self.restarts} restarts; "
                           f"last failure: {self._last_failure}")
         self.starts += 1
@@ -147,13 +168,64 @@ class ProtocolClient(Implementation):
         if self._hello is None:
             self._hello = result
             features = result.get("features")
-            self.refs.declared = isinstance(features, list) and POSITION_REFS_FEATURE in features
+            listed = features if isinstance(features, list) else []
+            self.refs.declared = POSITION_REFS_FEATURE in listed
+            self.refs.pipelines = PIPELINING_FEATURE in listed
         return self._proc
 
     def _drop(self) -> None:
         if self._proc is not None:
             self._proc.kill()
             self._proc = None
+        self._forget_outstanding()
+
+    def _forget_outstanding(self) -> None:
+        self._outstanding.clear()
+        self._early.clear()
+        self._abandoned.clear()
+
+    # -- requests sent ahead (docs/fuzz.md, "Speed": the lockstep's next step) -----------
+
+    def abandon(self) -> None:
+        """No reply not read yet will be read: each is read before the next request
+        goes (``_settle``) and thrown away unchecked. A request the harness sent ahead and
+        then did not need costs the engine nothing, as a reference the adapter does not
+        hold costs it nothing (position_refs.py): nothing in such a reply is graded, and
+        a process that dies or hangs on it is started again without using a restart."""
+        self._abandoned.update(self._outstanding)
+        self._early.clear()
+
+    def _settle(self) -> None:
+        """Read and drop the replies of abandoned requests (``abandon``)."""
+        proc = self._proc
+        try:
+            while proc is not None and self._outstanding:
+                seq = self._outstanding.popleft()
+                raw = proc.receive(self.timeout)
+                if seq not in self._abandoned:  # (none is: ``abandon`` takes them all)
+                    self._early[seq] = raw
+        except (Crashed, TimedOut):
+            self._drop()  # started afresh by the next request, free (``abandon``)
+            self._free_starts += 1
+        self._abandoned.clear()
+
+    def _receive(self, proc: AdapterProcess, seq: int, timeout: float) -> bytes:
+        """The reply to request ``seq``: read already on the way to a later one, or
+        the next lines (the replies of requests sent before it are kept meanwhile)."""
+        early = self._early.pop(seq, None)
+        if early is not None:
+            return early
+        outstanding = self._outstanding if proc is self._proc else None
+        while outstanding:
+            first = outstanding.popleft()
+            raw = proc.receive(timeout)
+            if first == seq:
+                return raw
+            if first in self._abandoned:
+                self._abandoned.discard(first)
+            else:
+                self._early[first] = raw
+        return proc.receive(timeout)
 
     def _fail(self, outcome: ImplementationOutcome, kill: bool = True) -> ImplementationOutcome:
         self._last_failure = outcome.message
@@ -177,13 +249,16 @@ class ProtocolClient(Implementation):
         if self._decl is not None:
             self._decl.check_request(request)
             declines = self._decl.declines_positions(request)
-        stale = proc.pending()
+        # (with replies still to come, output not asked for shows as a wrong ``seq``)
+        stale = proc.pending() if not self._outstanding else b""
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
         try:
             proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
+        if proc is self._proc:
+            self._outstanding.append(seq)
         return lambda: self._reply(proc, cmd, seq, timeout, declines, digests)
 
     def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float,
@@ -191,7 +266,7 @@ class ProtocolClient(Implementation):
         """``declines``: the request carries a position its game may decline (the
         declared gap ``positions``); ``digests``: an inspect asked with digests."""
         try:
-            raw = proc.receive(timeout)
+            raw = self._receive(proc, seq, timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
         try:
@@ -315,9 +390,12 @@ class ProtocolClient(Implementation):
         digests = self.digests
         if digests:
             request["digests"] = True
+        made_by, self.ahead_of, self.last_inspect = self.ahead_of, None, None
         # with digests, by reference where the adapter holds the position (``refs``)
         reply = self.refs.post(request, lambda sent: self._post(
-            self._ensure(), sent, self.timeout, digests), digests)
+            self._ensure(), sent, self.timeout, digests), digests, made_by)
+        if action is not None:
+            self.last_inspect = self._seq - 1
         return lambda: self._answers(reply(), list(ask), action is not None, game, digests)
 
     def _answers(self, parts: JSON, ask: list[str], applied: bool, game: str = "",
@@ -390,7 +468,10 @@ class ProtocolClient(Implementation):
         return answer
 
     def close(self) -> None:
+        self.abandon()  # (each reply still owed is read first: the wire stays in step)
+        self._settle()
         proc, self._proc = self._proc, None
+        self._forget_outstanding()
         if proc is None:
             return
         if proc.alive():

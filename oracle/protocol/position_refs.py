@@ -31,6 +31,10 @@ from oracle.protocol.implementation import UndeclaredGap
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
 POSITION_REFS_FEATURE: Final = "position_refs"
+#: the protocol feature an adapter lists where it may be sent an inspect before its
+#: reply to the one before is read, naming its position by ``position_of`` (the
+#: ``seq`` of the inspect whose accepted apply made it): docs/protocol.md
+PIPELINING_FEATURE: Final = "pipelining"
 #: the ``feature`` of the ``unsupported`` answer of an adapter that does not hold the
 #: position a ``position_ref`` names: the harness then sends the position whole
 REF_FEATURE: Final = "position_ref"
@@ -52,11 +56,13 @@ class Referrer:
     adapter's digest of it was the reference's: lockstep_digests.py), and so which
     inspect may name its position by reference."""
 
-    __slots__ = ("_asked", "_ref", "declared", "forgotten", "sent")
+    __slots__ = ("_asked", "_ref", "declared", "forgotten", "pipelines", "sent")
 
     def __init__(self) -> None:
         #: the adapter's handshake lists ``position_refs``: only then is ``refer`` heard
         self.declared = False
+        #: it lists ``pipelining``: an inspect may go before the last reply is read
+        self.pipelines = False
         self._ref: tuple[JSON, str] | None = None
         #: inspects asked with digests since the last ``refer(None)`` (a new game)
         self._asked = 0
@@ -85,8 +91,13 @@ class Referrer:
         self.sent += 1
         return ref[1]
 
+    def whole_next(self) -> bool:
+        """Whether the next inspect asked with digests goes whole whatever it is about
+        (the first of a game, every ``WHOLE_EVERY``-th): one sent ahead never does."""
+        return self._asked % WHOLE_EVERY == 0
+
     def post(self, request: JSON, post: Callable[[JSON], Callable[[], JSON]],
-             digests: bool) -> Callable[[], JSON]:
+             digests: bool, made_by: int | None = None) -> Callable[[], JSON]:
         """Send ``request`` (an inspect) through ``post``, by reference where it is
         asked with ``digests`` and ``ref_for`` gives one; the returned call reads its
         result.
@@ -94,12 +105,20 @@ class Referrer:
         feature ``position_ref``), the same request is sent again with the whole
         position, and that reply read as any: no gap is counted, as the harness chose
         to refer and the engine owes it nothing. Any other reply, a failure included,
-        is read and graded as always."""
-        ref = self.ref_for(request["position"]) if digests else None
-        if ref is None:
-            return post(_whole(request))
-        by_ref = post({**{k: v for k, v in request.items() if k != "position"},
-                       "position_ref": ref})
+        is read and graded as always.
+        ``made_by`` (sent ahead, ``pipelining``): the position is named as the one the
+        adapter's accepted apply in its reply to that ``seq`` made (``position_of``),
+        which tells the adapter nothing about the other side's answers."""
+        if made_by is not None and digests:
+            self._asked += 1
+            self.sent += 1
+            named: JSON = {"position_of": made_by}
+        else:
+            ref = self.ref_for(request["position"]) if digests else None
+            if ref is None:
+                return post(_whole(request))
+            named = {"position_ref": ref}
+        by_ref = post({**{k: v for k, v in request.items() if k != "position"}, **named})
 
         def read() -> JSON:
             try:
@@ -126,18 +145,29 @@ class Remembered:
     engine's own: oracle.core.made), which nobody changes since (the server hands them
     only to the engine, as it hands a parsed request's)."""
 
-    __slots__ = ("_kept",)
+    __slots__ = ("_by_seq", "_kept")
 
     def __init__(self) -> None:
         self._kept: dict[tuple[str, str], Any] = {}
+        #: (game, the inspect's seq) -> the digest of the position its apply made
+        self._by_seq: dict[tuple[str, int], str] = {}
 
-    def keep(self, game: str, digest: str, position: Any) -> None:
-        """``position`` (made by an accepted apply, answered as ``digest``) may be
-        referred to next; the oldest beyond ``KEPT`` is dropped."""
+    def keep(self, game: str, digest: str, position: Any, seq: Any = None) -> None:
+        """``position`` (made by an accepted apply, answered as ``digest``, in the reply
+        to ``seq``) may be referred to next; the oldest beyond ``KEPT`` is dropped."""
         self._kept.pop((game, digest), None)  # kept again: the newest
         self._kept[game, digest] = position
         while len(self._kept) > KEPT:
             del self._kept[next(iter(self._kept))]
+        if type(seq) is int:
+            self._by_seq[game, seq] = digest
+            while len(self._by_seq) > KEPT:
+                del self._by_seq[next(iter(self._by_seq))]
+
+    def made_by(self, game: str, seq: int) -> Any:
+        """The position kept that the apply of the inspect ``seq`` made, or None."""
+        digest = self._by_seq.get((game, seq))
+        return None if digest is None else self._kept.get((game, digest))
 
     def get(self, game: str, digest: str) -> Any:
         """The position kept for ``digest`` in ``game``, or None."""

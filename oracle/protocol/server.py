@@ -32,6 +32,7 @@ from oracle.protocol.implementation import (
 from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
 from oracle.protocol.position_refs import (
     KEPT,
+    PIPELINING_FEATURE,
     POSITION_REFS_FEATURE,
     REF_FEATURE,
     Remembered,
@@ -53,7 +54,8 @@ def hello_result(impl: Implementation) -> JSON:
     about = {k: v for k, v in info.items() if k not in ("games", "level") and isinstance(v, str)}
     return {"protocol": PROTOCOL_VERSION, "level": impl.level(), "implementation": about,
             "games": info["games"],
-            "features": [INSPECT_FEATURE, DIGESTS_FEATURE, POSITION_REFS_FEATURE]}
+            "features": [INSPECT_FEATURE, DIGESTS_FEATURE, POSITION_REFS_FEATURE,
+                         PIPELINING_FEATURE]}
 
 
 def _load(impl: Implementation, msg: JSON) -> JSON:
@@ -94,7 +96,11 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
     digests = msg.get("digests") is True
     kept = remembered(impl)
     ref = msg.get("position_ref")
-    position = msg["position"] if ref is None else _referred(kept, game, ref)
+    made_by = msg.get("position_of")
+    if made_by is not None:  # (the request schema allows one of the three)
+        position, ref = _made_by(kept, game, made_by), "position_of"
+    else:
+        position = msg["position"] if ref is None else _referred(kept, game, ref)
     # A whole position that is the last one kept, exactly (types and key order: the
     # same text), is read as that object too: the harness sends whole, every few
     # steps, the position it would have named (position_refs.WHOLE_EVERY), and a
@@ -122,7 +128,7 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
     position = result["position"]
     if digests:
         digest = impl.position_digest(game, position)
-        kept.keep(game, digest, position)
+        kept.keep(game, digest, position, msg.get("seq"))
         part = {"result": {"accepted": True, "digest": digest}}
     # Nobody has seen the position apply just made: it may be pinned.
     with impl.pinned(game, position):
@@ -137,6 +143,16 @@ def _referred(kept: Remembered, game: str, ref: str) -> JSON:
     if position is None:
         raise Unsupported(f"no position kept by the digest {ref[:16]}... (the last {KEPT} "
                           "made by an inspect asked with digests are)", REF_FEATURE)
+    return position
+
+
+def _made_by(kept: Remembered, game: str, seq: int) -> JSON:
+    """The position kept that the inspect ``seq`` made (``position_of``, the feature
+    ``pipelining``); ``unsupported`` with feature ``position_ref`` where it is not."""
+    position: JSON | None = kept.made_by(game, seq)
+    if position is None:
+        raise Unsupported(f"no position kept made by the inspect of seq {seq} (the last "
+                          f"{KEPT} made by an inspect asked with digests are)", REF_FEATURE)
     return position
 
 

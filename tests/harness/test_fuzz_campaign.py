@@ -175,8 +175,9 @@ def test_bench_ratio_is_the_median_of_alternated_rounds() -> None:
 
 def test_bench_plays_each_game_both_ways_in_alternating_order(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Round i plays game i in-process then served, served first on odd i; the served
-    process is started once, before any game is timed."""
+    """Round i plays game i in-process, served, then served sending ahead, the other
+    way round on odd i; each served process is started once, before any game is
+    timed."""
     from oracle.harness import fuzz_bench
     order: list[tuple[str, int]] = []
     play = fuzz_bench.Side.play
@@ -186,13 +187,15 @@ def test_bench_plays_each_game_both_ways_in_alternating_order(
         served = isinstance(b, ProtocolClient)
         if isinstance(b, ProtocolClient):
             assert b.pid is not None  # started before the clock ran
-        order.append(("served" if served else "inprocess", index))
+        order.append(("inprocess" if not served else
+                      "ahead" if side.lock.sends_ahead else "served", index))
         return play(side, index)
 
     monkeypatch.setattr(fuzz_bench.Side, "play", spy)
     fuzz_bench.fuzz_figures("rocket", 3, 1)
-    assert order == [("inprocess", 0), ("served", 0), ("served", 1), ("inprocess", 1),
-                     ("inprocess", 2), ("served", 2)]
+    assert order == [("inprocess", 0), ("served", 0), ("ahead", 0),
+                     ("ahead", 1), ("served", 1), ("inprocess", 1),
+                     ("inprocess", 2), ("served", 2), ("ahead", 2)]
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(),

@@ -105,9 +105,10 @@ def test_an_adapter_that_forgets_gets_the_whole_position_and_agrees() -> None:
     _same_games(played, _in_process())
     steps = sum(map(len, sent)) - b.refs.forgotten  # each step's first inspect
     assert b.refs.sent == b.refs.forgotten == sum(map(sum, sent)) > 0.8 * steps
-    for inspects in sent:  # each inspect by reference sent again whole, at once
+    for inspects in sent:  # each inspect by reference sent again whole, at once: next,
+        # or after the next step's, sent ahead before this reply was read (lockstep.py)
         for k, by_ref in enumerate(inspects):
-            assert not by_ref or inspects[k + 1] is False
+            assert not by_ref or False in inspects[k + 1:k + 3]
 
 
 def _outcome(played: Played) -> Any:

@@ -72,7 +72,7 @@ class Unbatched(ProtocolClient):
 
 def test_the_served_oracle_declares_inspect() -> None:
     result = ask({"cmd": "hello", "protocol": 1})["result"]
-    assert result["features"] == ["inspect", "digests", "position_refs"]
+    assert result["features"] == ["inspect", "digests", "position_refs", "pipelining"]
 
 
 def test_parts_equal_the_single_commands_on_the_toy() -> None:

@@ -3,7 +3,8 @@ does), with the inspects that name their position by reference answered some way
 its own (tests/harness/test_fuzz_position_refs.py).
 
 Usage: python ref_keeper.py MODE [MUTANT]. The modes, for every inspect carrying
-``position_ref`` (every other request is answered as ``railrules serve`` answers it):
+``position_ref`` or ``position_of`` (every other request is answered as ``railrules
+serve`` answers it; ``stale`` names the position the step before by ``position_ref``):
 
 * ``honest``: answered as ``railrules serve`` answers it;
 * ``forget``: ``unsupported`` with feature ``position_ref``, as an adapter that keeps
@@ -71,7 +72,7 @@ def main() -> None:
     made: list[str] = []  # the digests of the positions its applies made, in order
     for line in sys.stdin:
         msg = json.loads(line)
-        if msg.get("cmd") == "inspect" and "position_ref" in msg:
+        if msg.get("cmd") == "inspect" and ("position_ref" in msg or "position_of" in msg):
             sys.stderr.write("by reference\n")
             reply = _by_ref(mode, impl, msg, line, made)
         else:

@@ -1,0 +1,256 @@
+"""The lockstep starts each step before it reads a served B's reply about the one
+before (oracle/harness/lockstep.py, ``_ahead``), so B works on the next step while
+the harness compares this one. Nothing else changes: against the served oracle the
+same requests go in the same order, the games are the same games; against served
+mutants every finding is the same finding; and the client keeps the replies of
+requests sent ahead in order (oracle/protocol/client.py), reads and throws away the
+reply of a step it drops, and starts afresh, without using a restart, an adapter that
+died on such a request (``ProtocolClient.abandon``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness_paths import FAKE
+from toygame import TOY
+
+from oracle.harness.fuzz_campaign import Campaign, play_one, random_chooser
+from oracle.harness.lockstep import Lockstep, Played
+from oracle.harness.serve_mutant import command
+from oracle.protocol.client import ProtocolClient
+from oracle.protocol.implementation import JSON, Crashed
+from oracle.protocol.inprocess import InProcess
+from oracle.protocol.messages import request_problem
+from oracle.protocol.position_refs import KEPT, PIPELINING_FEATURE
+from oracle.protocol.server import answer, hello_result
+
+SERVE = f"{sys.executable} -m oracle.harness.cli serve"
+KEEPER = f"{sys.executable} {Path(__file__).parent / 'fakes' / 'ref_keeper.py'}"
+CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=5, games=2,
+                    max_actions=50)
+
+
+class Noting(ProtocolClient):
+    """A client noting each request it sends (without its ``seq``) and, in order, when
+    each is sent and when its reply is read."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(command, timeout=10.0, max_restarts=0, isolate="no")
+        self.requests: list[JSON] = []
+        #: how each request names its position (the field), "" where it names none
+        self.named: list[str] = []
+        self.events: list[tuple[str, int]] = []
+
+    def _post(self, proc: Any, request: JSON, timeout: float,
+              digests: bool = False) -> Callable[[], JSON]:
+        seq = self._seq
+        self.requests.append(request if request["cmd"] != "inspect" or "position" not in
+                             request else {**request, "position": "(whole)"})
+        self.named.append(next((k for k in ("position", "position_ref", "position_of")
+                                if k in request), ""))
+        self.events.append(("sent", seq))
+        read = super()._post(proc, request, timeout, digests)
+
+        def noted() -> JSON:
+            self.events.append(("read", seq))
+            return read()
+        return noted
+
+
+def _played(ahead: bool, b: ProtocolClient | InProcess,
+            games: int = CAMPAIGN.games) -> list[Played]:
+    lock = Lockstep(InProcess(), b, "rocket")
+    lock.sends_ahead = ahead
+    return [play_one(lock, CAMPAIGN, index) for index in range(games)]
+
+
+def _unnamed(request: JSON) -> JSON:
+    return {k: v for k, v in request.items()
+            if k not in ("position", "position_ref", "position_of")}
+
+
+def test_the_next_step_is_sent_before_this_reply_is_read_and_nothing_else_changes() -> None:
+    runs = []
+    for ahead in (True, False):
+        b = Noting(SERVE)
+        try:
+            played = _played(ahead, b)
+        finally:
+            b.close()
+        runs.append((played, b))
+    (ahead_played, ahead_b), (plain_played, plain_b) = runs
+    for one, other in zip(ahead_played, plain_played, strict=True):
+        assert one.divergence is None and other.divergence is None
+        assert one.actions == other.actions and one.choices == other.choices
+        assert len(one.actions) == CAMPAIGN.max_actions
+    # the same requests, in the same order, but for how each names its position
+    assert list(map(_unnamed, ahead_b.requests)) == list(map(_unnamed, plain_b.requests))
+    assert ahead_b.restarts == plain_b.restarts == 0
+    assert "position_of" not in plain_b.named
+
+    def ahead(client: Noting) -> list[int]:
+        """The requests sent before the reply to the one before was read."""
+        at = {(what, seq): k for k, (what, seq) in enumerate(client.events)}
+        return [seq for (what, seq), k in at.items()
+                if what == "sent" and at.get(("read", seq - 1), -1) > k]
+    sent_ahead = ahead(ahead_b)
+    # every step but each game's first two, its last, and every WHOLE_EVERY-th, whose
+    # position goes whole
+    assert len(sent_ahead) >= CAMPAIGN.games * (CAMPAIGN.max_actions - 3) * 7 // 8 - 2
+    assert ahead(plain_b) == []
+    # each names its position as the one B's own last apply made: never by A's digest,
+    # never whole (B would learn A's answers before its own reply about them is read)
+    assert all(ahead_b.named[seq - ahead_b.events[0][1]] == "position_of"
+               for seq in sent_ahead)
+
+
+def _findings(mutant: str, ahead: bool) -> tuple[list[Any], int]:
+    b = ProtocolClient(command(mutant), timeout=10.0, max_restarts=0, isolate="no")
+    lock = Lockstep(InProcess(), b, "rocket")
+    lock.sends_ahead = ahead
+    try:
+        out = []
+        for seed in range(4):
+            played = lock.play(["p1", "p2", "p3"], {}, random_chooser(random.Random(seed)),
+                               120)
+            d = played.divergence
+            out.append((played.actions, played.choices, played.gaps,
+                        None if d is None else (d.step, d.kind, d.detail)))
+        return out, b.restarts
+    finally:
+        b.close()
+
+
+# found deep in the game, by kind: a verdict, a position, a listing; each game after
+# a finding is played on the same client, which read and dropped the step sent ahead
+@pytest.mark.parametrize("mutant", ["mover_cannot_call", "no_city_scoring",
+                                    "stations_never_move"])
+def test_a_served_mutant_is_found_alike_sending_ahead_or_not(mutant: str) -> None:
+    ahead, plain = _findings(mutant, True), _findings(mutant, False)
+    assert ahead == plain
+    assert any(game[3] is not None for game in ahead[0]), "the mutant was never found"
+    assert ahead[1] == 0
+
+
+# -- the client: replies read out of order, dropped, and the free start --------------
+
+def _client(mode: str) -> ProtocolClient:
+    return ProtocolClient(f"{FAKE} {mode}", timeout=5.0, start_timeout=15.0,
+                          max_restarts=0, isolate="no")
+
+
+def test_replies_read_out_of_order_are_each_their_own_request_s() -> None:
+    c = _client("good")
+    try:
+        start = c.new_game("toy", ["a", "b"], {})
+        action = TOY.legal_actions(start)[0]
+        listed = c.start("legal_actions", "toy", start)
+        applied = c.start("apply", "toy", start, action)
+        scored = c.start("scores", "toy", start)
+        assert c.start("game_over", "toy", start)() is TOY.game_over(start)
+        assert scored() == TOY.scores(start)
+        assert listed() == TOY.legal_actions(start)
+        assert applied().position == TOY.apply(start, action)
+        assert c.restarts == 0
+    finally:
+        c.close()
+
+
+def test_an_abandoned_reply_is_read_and_dropped_before_the_next_request() -> None:
+    c = _client("good")
+    try:
+        start = c.new_game("toy", ["a", "b"], {})
+        c.start("apply", "toy", start, TOY.legal_actions(start)[0])
+        c.start("scores", "toy", start)
+        c.abandon()
+        assert c.legal_actions("toy", start) == TOY.legal_actions(start)
+        assert c.starts == 1
+    finally:
+        c.close()
+
+
+def test_an_adapter_that_dies_on_an_abandoned_request_starts_afresh_for_free() -> None:
+    c = _client("crash")  # dies when asked to apply
+    try:
+        start = c.new_game("toy", ["a", "b"], {})
+        c.start("apply", "toy", start, TOY.legal_actions(start)[0])
+        c.abandon()
+        # no restarts allowed, yet the next request is answered by a new process
+        assert c.legal_actions("toy", start) == TOY.legal_actions(start)
+        assert c.starts == 2
+        with pytest.raises(Crashed):  # dying on a request it is asked: graded, as ever
+            c.apply("toy", start, TOY.legal_actions(start)[0])
+        with pytest.raises(Crashed, match="gave up"):
+            c.legal_actions("toy", start)
+    finally:
+        c.close()
+
+
+# -- the served side: ``position_of`` (the feature ``pipelining``) ---------------------
+
+def _inspect(impl: InProcess, seq: int, action: JSON, **where: Any) -> JSON:
+    request = {"cmd": "inspect", "seq": seq, "game": "rocket", "action": action,
+               "ask": ["legal_actions", "scores", "game_over"], "digests": True, **where}
+    return answer(impl, json.dumps(request))
+
+
+def test_a_position_named_by_the_inspect_that_made_it_is_answered_as_sent_whole() -> None:
+    served, plain = InProcess(games=["rocket"]), InProcess(games=["rocket"])
+    assert PIPELINING_FEATURE in hello_result(served)["features"]
+    start = plain.new_game("rocket", ["p1", "p2", "p3"], {})
+    first = plain.legal_actions("rocket", start)[0]
+    made = _inspect(served, 7, first, position=start)
+    after = plain.apply("rocket", start, first).position
+    assert after is not None
+    action = plain.legal_actions("rocket", after)[3]
+    ahead = _inspect(served, 8, action, position_of=7)
+    assert ahead["result"] == _inspect(plain, 8, action, position=after)["result"]
+    assert made["result"]["apply"]["result"]["accepted"] is True
+    # an inspect that made no position kept, or none at all: the harness sends it whole
+    for seq in (3, 8 + KEPT + 1):
+        refused = _inspect(served, 9, action, position_of=seq)
+        assert refused["unsupported"]["feature"] == "position_ref"
+
+
+@pytest.mark.parametrize(("request_", "says"), [
+    ({"position": {}, "position_of": 3}, "False schema"),
+    ({"position_ref": "0" * 64, "position_of": 3}, "False schema"),
+    ({"position_of": -1}, "at position_of"),
+    ({"position_of": "3"}, "at position_of"),
+    ({"position_of": 3, "digests": False}, "at digests"),
+])
+def test_the_request_schema_takes_position_of_alone_and_with_digests(request_: JSON,
+                                                                    says: str) -> None:
+    base = {"cmd": "inspect", "seq": 1, "game": "rocket", "ask": ["scores"],
+            "digests": True}
+    bad = request_problem({**base, **request_})
+    assert bad is not None and says in bad, bad
+    assert request_problem({**base, "position_of": 3}) is None
+
+
+@pytest.mark.parametrize(("mode", "outcome"), [("forget", None), ("garbage", "crash"),
+                                               ("errored", "error")])
+def test_an_answer_to_a_step_sent_ahead_is_graded_as_any(mode: str,
+                                                         outcome: str | None) -> None:
+    """An adapter that holds no position by ``position_of`` is sent the step again
+    whole, once the reply before is read, and agrees; one answering it with anything
+    else than that ``unsupported`` is graded as any bad reply."""
+    b = Noting(f"{KEEPER} {mode}")
+    try:
+        played = _played(True, b)
+    finally:
+        b.close()
+    if outcome is None:
+        assert [p.divergence for p in played] == [None] * CAMPAIGN.games
+        assert [p.actions for p in played] == [p.actions for p in _played(True, InProcess())]
+        assert b.refs.forgotten > 0 and "position_of" in b.named
+        return
+    first = played[0].divergence
+    assert first is not None and first.kind == "error" and \
+        first.detail["outcome"] == outcome, first
