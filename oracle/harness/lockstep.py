@@ -207,7 +207,9 @@ class Lockstep(Digests, Comparing):
             if legal is None or played.over or not legal or step >= max_actions:
                 return
             if type(legal) is Listed:  # A's texts (``TextChooser``): chosen by place
-                self._index = self._draw(cast(TextChooser, choose), step, legal)
+                self._index = cast(TextChooser, choose).from_listed(step, legal) \
+                    if self._drawn is None else self._draw(cast(TextChooser, choose), step,
+                                                           legal)
                 action = None if self._index is None else json.loads(legal.at(self._index))
             else:
                 action = choose(step, cast(list[JSON], legal))
@@ -216,8 +218,10 @@ class Lockstep(Digests, Comparing):
             self._trying = action
             try:
                 if batch:
-                    pending = self._started(pa, pb, action)
-                    self._ahead(pending, step + 1, choose, max_actions)
+                    pending = self._inspect(pa, pb, action) if self._next is None \
+                        else self._started(pa, pb, action)
+                    if self._sends_ahead:
+                        self._ahead(pending, step + 1, choose, max_actions)
                     va, vb = pending.both("apply")
                 else:
                     va, vb = self._both("apply", pa, pb, action)

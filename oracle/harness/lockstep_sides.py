@@ -89,7 +89,8 @@ class _Step:
             if not isinstance(a, Unsupported | Skipped):
                 raise a
             a = _gap(a)
-        b_answers = self.b
+        b_answers = self._b if self._read is None else self.b
+        assert b_answers is not None
         b = b_answers if isinstance(b_answers, ImplementationOutcome) \
             else b_answers.get(question)
         if isinstance(b, Unsupported | Skipped):

@@ -20,7 +20,15 @@ import pytest
 from harness_paths import FAKE
 from toygame import TOY
 
-from oracle.harness.fuzz_campaign import Campaign, play_one, random_chooser
+from oracle.harness.cli import main
+from oracle.harness.fuzz_campaign import (
+    SETTINGS,
+    STREAM,
+    Campaign,
+    play_one,
+    random_chooser,
+    read_stream,
+)
 from oracle.harness.lockstep import Lockstep, Played
 from oracle.harness.serve_mutant import command
 from oracle.protocol.client import ProtocolClient
@@ -254,3 +262,18 @@ def test_an_answer_to_a_step_sent_ahead_is_graded_as_any(mode: str,
     first = played[0].divergence
     assert first is not None and first.kind == "error" and \
         first.detail["outcome"] == outcome, first
+
+
+def test_the_campaign_flag_sends_ahead_and_plays_the_same_games(tmp_path: Path) -> None:
+    streams = []
+    for flag in ((), ("--send-ahead",)):
+        out = tmp_path / ("ahead" if flag else "plain")
+        assert main(["fuzz", "--out", str(out), "--progress", "no", "--impl", "oracle",
+                     "--against", SERVE, "--games", "2", "--max-actions", "20",
+                     *flag]) == 0
+        settings = json.loads((out / SETTINGS).read_text(encoding="utf-8"))
+        assert settings["send_ahead"] is bool(flag)
+        streams.append([{k: v for k, v in game.items() if k != "seconds"}
+                        for game in read_stream(out / STREAM).values()])
+    assert streams[0] == streams[1]
+    assert {game["outcome"] for game in streams[0]} == {"capped"}
