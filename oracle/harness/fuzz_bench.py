@@ -6,7 +6,7 @@ plus the served one), which a busy machine drifts less; per step, the campaign's
 ``fuzz_actions_per_cpu_s`` (in process) and ``fuzz_protocol_actions_per_cpu_s``
 (served, both processes' CPU); and ``fuzz_protocol_ratio_ahead``, served with each
 step's request sent before the reply about the one before is read (``railrules fuzz
---send-ahead``; docs/fuzz.md, "Sending ahead").
+--send-ahead``; docs/fuzz.md, "Sending ahead"), and its ``fuzz_protocol_cpu_ratio_ahead``.
 
 The three are timed in alternation, not one after the other: all stay open for the
 whole measurement (each served process starts once, before the clock runs: start-up is
@@ -120,6 +120,12 @@ class Round:
             return None
         return self.inprocess.cpu / self.served.cpu
 
+    @property
+    def ahead_cpu_ratio(self) -> float | None:
+        if self.inprocess.cpu is None or not self.ahead.cpu:
+            return None
+        return self.inprocess.cpu / self.ahead.cpu
+
 
 def play_round(inprocess: Side, served: Side, ahead: Side, index: int) -> Round:
     """Game ``index`` each way: in-process first on even ``index``, last on odd."""
@@ -206,6 +212,10 @@ def fuzz_figures(game: str, games: int, max_actions: int,
                            sum(len(r.served.actions) for r in rounds), served_cpu_s)),
                        fuzz_protocol_cpu_ratio=round(statistics.median(cpu_rounds), 2),
                        fuzz_protocol_cpu_ratio_rounds=cpu_rounds)
+        ahead_cpu = [r.ahead_cpu_ratio for r in rounds]
+        if all(c is not None for c in ahead_cpu):
+            figures["fuzz_protocol_cpu_ratio_ahead"] = round(statistics.median(
+                [c for c in ahead_cpu if c is not None]), 2)
     else:  # the served process could not be read per game: totals, its start-up included
         served_cpu_s = sum(r.served.own_cpu for r in rounds) + children_cpu
         figures.update(fuzz_games_per_cpu_s=round(_rate(games, served_cpu_s), 2),

@@ -12,7 +12,11 @@ Robustness (docs/protocol.md, "What the harness does"):
   touch a gap it declares (``games[].gaps``: an action type, a query, a command), are
   answered ``Unsupported`` without being sent: a declared gap;
 * an ``unsupported`` or ``skipped`` reply is a gap no declaration covers, chosen request
-  by request (``UndeclaredGap``): it withholds the certificate (docs/certify.md).
+  by request (``UndeclaredGap``): it withholds the certificate (docs/certify.md);
+* a request may go before the last one's reply is read (the fuzz lockstep's
+  ``--send-ahead``, to an adapter declaring ``pipelining``): replies are read in the
+  order their requests went, each kept until its own reader asks, and a reply nobody
+  will read (``abandon``) is read and dropped before the next request goes.
 """
 
 from __future__ import annotations
