@@ -117,7 +117,7 @@ def revive(lock: Lockstep) -> None:
     for side in (lock.a, lock.b):
         if isinstance(side, ProtocolClient) and side.pid is None and side.starts:
             side.close()
-            side.starts = 0
+            side.reset_starts()
 
 
 class Shrinker:

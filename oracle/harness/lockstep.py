@@ -99,8 +99,8 @@ class Lockstep(Digests, Comparing):
         self._sends_ahead = False
         #: the step started ahead: A's position it starts from, its action, the step
         self._next: tuple[Any, JSON, _Step] | None = None
-        #: the chooser's draw made for that step: (step, A's listing, place)
-        self._drawn: tuple[int, Listed, int | None] | None = None
+        #: the chooser's draw made for that step: (step, A's listing, place, action)
+        self._drawn: tuple[int, Listed, int | None, JSON | None] | None = None
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
              max_actions: int, start: JSON | None = None) -> Played:
@@ -207,10 +207,12 @@ class Lockstep(Digests, Comparing):
             if legal is None or played.over or not legal or step >= max_actions:
                 return
             if type(legal) is Listed:  # A's texts (``TextChooser``): chosen by place
-                self._index = cast(TextChooser, choose).from_listed(step, legal) \
-                    if self._drawn is None else self._draw(cast(TextChooser, choose), step,
-                                                           legal)
-                action = None if self._index is None else json.loads(legal.at(self._index))
+                if self._drawn is None:
+                    self._index = cast(TextChooser, choose).from_listed(step, legal)
+                    action = None if self._index is None \
+                        else json.loads(legal.at(self._index))
+                else:
+                    self._index, action = self._draw(cast(TextChooser, choose), step, legal)
             else:
                 action = choose(step, cast(list[JSON], legal))
             if action is None:
@@ -291,10 +293,11 @@ class Lockstep(Digests, Comparing):
                 and listed.groups and pending.a.get("game_over") is False):
             return
         index = cast(TextChooser, choose).from_listed(step, listed)
-        self._drawn = (step, listed, index)
-        if index is None:
+        action = None if index is None else json.loads(listed.at(index))
+        self._drawn = (step, listed, index, action)
+        if action is None:
             return
-        position, action = verdict.position, json.loads(listed.at(index))
+        position = verdict.position
         # Named to B as the position its own apply of this step made (``position_of``),
         # not by A's digest nor whole: B learns nothing of A's answers about this step
         # that it could echo back before its reply is read.
@@ -306,18 +309,21 @@ class Lockstep(Digests, Comparing):
         finally:
             client.ahead_of = None
 
-    def _draw(self, choose: TextChooser, step: int, listed: Listed) -> int | None:
-        """The place chosen at ``step`` among ``listed``: drawn ahead (``_ahead``) or now."""
+    def _draw(self, choose: TextChooser, step: int,
+              listed: Listed) -> tuple[int | None, JSON | None]:
+        """The place chosen at ``step`` among ``listed``, and its action: drawn ahead
+        (``_ahead``) or now."""
         drawn, self._drawn = self._drawn, None
         if drawn is not None and drawn[0] == step and drawn[1] is listed:
-            return drawn[2]
-        return choose.from_listed(step, listed)
+            return drawn[2], drawn[3]
+        index = choose.from_listed(step, listed)
+        return index, None if index is None else json.loads(listed.at(index))
 
     def _started(self, pa: JSON, pb: JSON, action: JSON) -> _Step:
         """The step applying ``action`` to ``pa`` and ``pb``: the one started ahead where
         it is that very step, else started now."""
         ahead = self._next
-        if ahead is not None and ahead[0] is pa and pb is pa and ahead[1] == action:
+        if ahead is not None and ahead[0] is pa and pb is pa and ahead[1] is action:
             self._next = None
             return ahead[2]
         self._drop_next()

@@ -148,6 +148,11 @@ class ProtocolClient(Implementation):
         and after ``close``): the bench reads the served side's CPU time from it."""
         return self._proc.pid if self._proc is not None and self._proc.alive() else None
 
+    def reset_starts(self) -> None:
+        """Count starts from none again (the shrinker's replays each meet a live engine:
+        oracle.harness.fuzz_shrink.revive)."""
+        self.starts = self._free_starts = 0
+
     def _ensure(self) -> AdapterProcess:
         if self._abandoned:
             self._settle()
@@ -365,13 +370,14 @@ class ProtocolClient(Implementation):
     def batches(self) -> bool:
         """Whether the handshake declares ``inspect`` (docs/protocol.md): only then is
         it sent."""
-        self._ensure()
-        assert self._hello is not None
         return self.declares(INSPECT_FEATURE)
 
     def declares(self, feature: str) -> bool:
-        """Whether the handshake lists ``feature`` among its optional ``features``."""
-        self._ensure()
+        """Whether the handshake lists ``feature`` among its optional ``features`` (the
+        first handshake's, which a restart replays: the adapter is started only where
+        it has never answered one)."""
+        if self._hello is None:
+            self._ensure()
         assert self._hello is not None
         features = self._hello.get("features")
         return isinstance(features, list) and feature in features
