@@ -18,6 +18,7 @@ handed its JSON.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 JSON = dict[str, Any]
@@ -72,7 +73,7 @@ class Listed:
 
     __slots__ = ("_texts", "groups")
 
-    def __init__(self, groups: list[tuple[str, ...]]) -> None:
+    def __init__(self, groups: list[Sequence[str]]) -> None:
         self.groups = groups
         self._texts: list[str] | None = None
 

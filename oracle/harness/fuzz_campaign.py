@@ -135,7 +135,7 @@ class _OfKind(Sequence[int]):
     sequence: ``rng.choice`` of it draws exactly as of the list of those texts (the
     same length, the same order), without the list."""
 
-    def __init__(self, groups: list[tuple[str, ...]], kinds: list[str], kind: str) -> None:
+    def __init__(self, groups: list[Sequence[str]], kinds: list[str], kind: str) -> None:
         self.parts: list[tuple[int, int]] = []  # (where the group starts, its size)
         start = 0
         for group, group_kind in zip(groups, kinds, strict=True):

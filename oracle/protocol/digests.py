@@ -66,12 +66,12 @@ def listing_digest(texts: Iterable[str]) -> str:
 #: id(group) -> (the group, its texts joined by ``,`` as bytes); the group held, so
 #: its id is not reused while it is here. Groups are the tuples an engine's listing
 #: is made of (oracle.core.made.Listed), shared from one listing to the next.
-_GROUP_BYTES: dict[int, tuple[tuple[str, ...], bytes]] = {}
+_GROUP_BYTES: dict[int, tuple[Sequence[str], bytes]] = {}
 _GROUPS_KEPT: Final = 8192
 _ESCAPE: Final = b"\\u"
 
 
-def listed_digest(groups: Sequence[tuple[str, ...]]) -> tuple[str, int] | None:
+def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
     """``listing_digest(from_keys(texts))`` and the count, for the texts of ``groups``
     one after another, each group's bytes written once while the group lives (the
     next listing shares most of them): no list of every text, no joined copy. None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,8 @@ from oracle.harness.canonical_keys import key
 from oracle.rocket.notation import default_board
 from oracle.rocket.playout import random_trace
 from oracle.rocket.rules import Rules
-from oracle.rocket.rules.canonical import legal_groups
-from oracle.rocket.rules.listing import legal_json
+from oracle.rocket.rules.canonical import _Spaces, legal_groups
+from oracle.rocket.rules.listing import _STATIONS, legal_json
 from oracle.rocket.setup import initial_state
 from oracle.rocket.state import State
 
@@ -39,7 +40,35 @@ def test_the_groups_are_the_full_listing_sorted_at_every_position(seed: int,
         assert [t for group in groups for t in group] == _full(rules, state)
         for group in groups:
             assert group and len({json.loads(t)["type"] for t in group}) == 1
+            texts = tuple(group)  # a station group's first text is found apart: the same
+            assert group[0] == texts[0] and len(group) == len(texts) and group == texts
     assert len(trace) > 20
+
+
+def test_a_station_group_reads_as_the_tuple_of_its_texts() -> None:
+    """A station group (``_Spaces``) is written out only when read past its first
+    text, and reads, indexes, slices and compares as the tuple of its texts would."""
+    order = default_board().open_land_texts
+    table = _STATIONS['"p1"', None]
+    places = (0, 3, 4, 9)
+    mask = sum(1 << i for i in places)
+    texts = tuple(table[order[i]] for i in places)
+    group = _Spaces(table, order, mask)
+    assert len(group) == 4 and group[0] == texts[0]
+    assert group._texts is None  # its size and first text cost no writing
+    assert group == _Spaces(table, order, mask) and group._texts is None  # one key
+    assert group[1] == texts[1] and group._texts == texts
+    assert tuple(group) == texts and list(group) == list(texts)
+    assert group[-1] == texts[-1] and group[1:3] == texts[1:3]
+    assert group == texts and texts == group
+    assert group != texts[:3] and group != _Spaces(table, order, mask | 2)
+    assert group != list(texts)  # as a tuple is not equal to a list
+    assert group == _Spaces(table, tuple(list(order)), mask)  # another key, the same texts
+    assert _Spaces(_STATIONS['"p2"', None], order, mask) != group
+    with pytest.raises(IndexError):
+        group[4]
+    with pytest.raises(TypeError):
+        hash(group)
 
 
 def test_a_group_is_handed_on_while_its_key_stands() -> None:

@@ -35,9 +35,10 @@ is asked through it, line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
-from typing import Any, Final
+from operator import itemgetter
+from typing import Any, Final, overload
 
 from oracle.rocket.board import Board
 from oracle.rocket.rules import Rules
@@ -64,8 +65,9 @@ from oracle.rocket.state import (
     State,
 )
 
-#: a group: the sorted canonical texts of actions of one type
-Group = tuple[str, ...]
+#: a group: the sorted canonical texts of actions of one type (a tuple, or a station
+#: group written when read: ``_Spaces``)
+Group = Sequence[str]
 
 #: groups kept per table before it is emptied (a game's listings reuse a few hundred;
 #: the keys come from positions, so the tables are bounded)
@@ -91,11 +93,74 @@ def _line_group(key: tuple[str, str, tuple[str, ...]]) -> Group:
     return tuple(sorted(_looked_up(_LINES[player, line], to)))
 
 
+class _Spaces(Sequence[str]):
+    """The texts of ``table`` (one player's new stations, or one station's moves) for
+    the spaces of ``order`` whose bits ``mask`` holds, in ``order`` (the spaces'
+    texts' order, so the texts'), written out only when read past the first.
+
+    A station group is written anew nearly every time its player lists (any track,
+    locomotive or station placed since changes its spaces), some 100 texts each, though
+    a lockstep step reads of it only its size and first text (the chooser's draw of an
+    action type) unless it draws from it: written on demand, a step writes one group,
+    not every one. Equal to any sequence of the same texts; two of one key are the one
+    object (``_StationGroups``)."""
+
+    __slots__ = ("_texts", "first", "mask", "order", "size", "table")
+
+    def __init__(self, table: dict[str, str], order: tuple[str, ...], mask: int) -> None:
+        self.table, self.order, self.mask = table, order, mask
+        self.size = mask.bit_count()
+        self.first = table[order[(mask & -mask).bit_length() - 1]]
+        self._texts: tuple[str, ...] | None = None
+
+    def _all(self) -> tuple[str, ...]:
+        texts = self._texts
+        if texts is None:
+            texts = self._texts = tuple(_looked_up(self.table,
+                                                   _listed(self.order, self.mask)))
+        return texts
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
+        if i == 0 and type(i) is int:
+            return self.first
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        """Equal as the tuple of its texts would be: to such a tuple, or to another
+        ``_Spaces`` of the same texts (of one key: without writing them)."""
+        if other is self:
+            return True
+        if type(other) is _Spaces:
+            if other.table is self.table and other.order is self.order:
+                return other.mask == self.mask
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (equal to tuples, which hash otherwise)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 class _StationGroups(_Groups):
     """(player, source or None, spaces as bits) -> the texts of that player's new
     stations (source None) or of the moves of the station on ``source``, for the
     spaces of the bits (``Board.text_bits`` of ``board``): in the order of the spaces'
-    texts already, so in the texts' order."""
+    texts already, so in the texts' order (a ``_Spaces``, written when read)."""
 
     def __init__(self, board: Board) -> None:
         super().__init__(self._texts)
@@ -103,8 +168,8 @@ class _StationGroups(_Groups):
 
     def _texts(self, key: tuple[str, str | None, int]) -> Group:
         player, source, mask = key
-        spaces = _listed(self.board.open_land_texts, mask)
-        return tuple(_looked_up(_STATIONS[player, source], spaces)) if spaces else ()
+        return _Spaces(_STATIONS[player, source], self.board.open_land_texts, mask) \
+            if mask else ()
 
 
 #: id(board) -> (the board, its station groups): the board held, so its id is not
@@ -161,7 +226,7 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
     groups = [g for g in groups if g]
     if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return _grouped(canonical_text(a) for a in legal_json(rules, state))
-    groups.sort()  # (their first texts differ: the groups' order is the texts')
+    groups.sort(key=_first)  # (their first texts differ: the groups' order is the texts')
     return groups
 
 
@@ -197,6 +262,8 @@ def _veto_groups(rules: Rules, state: State) -> list[Group] | None:
         return _VETO_GROUPS[_DEFENCE, _Q[players[pi]], p.high.shares, top, (p.chosen,)]
     return None
 
+
+_first: Final = itemgetter(0)
 
 _WINDOW, _BIDDING, _DEFENCE = "window", "bidding", "defence"
 
