@@ -8,15 +8,19 @@ one line or one player's holding. ``Texts.text`` writes a position as the ``mars
 (version 0) bytes of what ``to_json`` writes it from, in a fixed order: the board's
 and the options' JSON, the turn's, pending move's and supply's fields, the city
 tokens left, then each line's and each holding's fields as they are (the records are
-named tuples of strings, numbers, tuples and sets), and keeps the bytes of the parts
-that come from a record (the board, the options, each line, each holding, the city
-tokens) while that very record object lives on in the next states (the records are
-immutable, and ``State.evolve`` shares the ones an action leaves alone).
+named tuples of strings, numbers, tuples and sets: a record's scalar fields together,
+then each set or tuple field apart), and keeps the bytes of each part that comes from
+an object (the board, the options, each line, each holding, each set or tuple field of
+one, the city tokens, the tuples of lines and of holdings) while that very object
+lives on in the next states (they are immutable, and ``State.evolve`` shares the ones
+an action leaves alone): an action's new position costs the fields it changed, and a
+lookup, in C, per line.
 
 Sound: ``marshal`` version 0 writes each type with its own code (``1``, ``1.0`` and
 ``True`` differ, None is not NaN), with lengths, no interning and no back-references,
-so equal bytes are equal values of equal types, part by part (the lines' IDs and the
-players, written first, fix how many parts follow); ``to_json`` is a function of
+so equal bytes are equal values of equal types, part by part (the counts of lines and
+holdings, written before them, fix how many parts follow, and a record's type how
+many fields, in a fixed layout: ``_APART``); ``to_json`` is a function of
 those values, so two texts are equal only where the two ``to_json`` are. The converse
 holds where equal sets were built alike (a set is written in its own order, and the
 two sides of a lockstep build theirs by the same steps): two texts that differ are
@@ -28,94 +32,108 @@ positions of random games.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, cast
 
 from oracle.rocket.board import Board
 from oracle.rocket.options import Options
-from oracle.rocket.state import State
+from oracle.rocket.state import Holding, Line, State
 
-#: parts kept before the table is emptied (a lockstep game makes some 300 states of
-#: 16 lines and a few holdings; two sides share one API in process)
-_KEPT: Final = 4096
-
-
-_R = TypeVar("_R")
+#: parts kept before the tables are emptied (a lockstep game makes some 300 states of
+#: 16 lines and a few holdings, each record of a few parts; two sides share one API in
+#: process)
+_KEPT: Final = 8192
 
 
 def _bytes(value: Any) -> bytes:
     return marshal.dumps(value, 0)
 
 
-def _board_json(board: Board, _: Board) -> Any:
-    return board.to_json()
-
-
-def _options_json(options: Options, _: Board) -> Any:
-    return options.to_json()
-
-
-def _as_is(value: Any, _: Board) -> Any:
-    return value
-
-
-def _record(record: tuple[Any, ...], _: Board) -> Any:
-    """A line's or a holding's fields as they are (a named tuple is no ``marshal``
-    value; its fields are: strings, numbers, tuples and sets of them)."""
-    return tuple(record)
+#: a record type -> the places of its fields that are sets or tuples, written apart and
+#: kept while that very value lives on (a new record most often changes one scalar or
+#: one of them: a station placed leaves the tokens and shares as they were); its other
+#: fields are written together, first. Every field of ``Line`` and ``Holding`` is
+#: written, in this fixed layout, so the bytes of two records of one type are equal
+#: only where every field is, types included.
+_APART: Final[dict[type, tuple[tuple[int, ...], tuple[int, ...]]]] = {
+    cls: (tuple(i for i in range(len(cls._fields)) if i not in apart), apart)
+    for cls, apart in ((Line, (5, 6)), (Holding, (1, 2, 3, 4)))}
 
 
 class Texts:
-    """Writes positions' exact texts, reusing the text of each record it has seen."""
+    """Writes positions' exact texts, reusing the text of each part it has seen: the
+    board, the options, each line and holding, each set or tuple in one, the tuples of
+    lines and holdings."""
 
     def __init__(self) -> None:
-        #: id(record) -> (the record, the board it was written against, its text); the
-        #: record is held so that its id is not reused while it is here
-        self._parts: dict[int, tuple[object, Board, bytes]] = {}
+        #: id(part) -> its text; ``_held`` holds each such part, so that its id is not
+        #: reused while its text is here (a part's text depends on the part alone)
+        self._parts: dict[int, bytes] = {}
+        self._held: list[object] = []
 
-    def _part(self, record: _R, board: Board, write: Callable[[_R, Board], Any]) -> bytes:
-        found = self._parts.get(id(record))
-        if found is not None and found[0] is record and found[1] is board:
-            return found[2]
-        text = _bytes(write(record, board))
-        self._keep(record, board, text)
+    def _keep(self, part: object, text: bytes) -> bytes:
+        if len(self._held) >= _KEPT:
+            self._parts.clear()
+            self._held.clear()
+        self._parts[id(part)] = text
+        self._held.append(part)
         return text
+
+    def _value(self, value: Any) -> bytes:
+        """A set's or tuple's text (a board's or the options' JSON, a record's field)."""
+        found = self._parts.get(id(value))
+        return found if found is not None else self._keep(value, _bytes(value))
+
+    def _json(self, record: Board | Options) -> bytes:
+        found = self._parts.get(id(record))
+        return found if found is not None else self._keep(record, _bytes(record.to_json()))
+
+    def _record(self, record: tuple[Any, ...]) -> bytes:
+        """A line's or a holding's text: its scalar fields, then each set or tuple
+        field's kept text (a named tuple is no ``marshal`` value; its fields are:
+        strings, numbers, tuples and sets of them)."""
+        found = self._parts.get(id(record))
+        if found is not None:
+            return found
+        layout = _APART.get(type(record))
+        if layout is None:  # (every record is a Line or a Holding)
+            return self._keep(record, _bytes(tuple(record)))
+        scalars, apart = layout
+        value = self._value
+        return self._keep(record, b"".join([
+            _bytes(tuple([record[i] for i in scalars])), *[value(record[i]) for i in apart]]))
 
     def text(self, state: State) -> bytes:
         """A text equal for two states only where their ``codec.to_json`` are equal (the
         module's docstring)."""
         board = state.board
-        part = self._part
         p = state.pending
-        out = [
-            part(board, board, _board_json),
-            part(state.options, board, _options_json),
+        return b"".join([
+            self._json(board),
+            self._json(state.options),
             # the fields ``to_json`` writes the turn, the pending move and the supply
-            # from, as they are (``marshal`` tells their types apart as JSON would)
+            # from, as they are (``marshal`` tells their types apart as JSON would);
+            # the counts of lines and holdings fix how many of their parts follow
             _bytes((state.players, state.phase, state.end_reason, state.active,
                     state.actions_taken, sorted(state.moved),
                     None if p is None else (*p[:5], None if p.high is None else (*p.high,)),
                     state.passengers, state.supplementary_issued, state.tiles_left,
                     state.tiles_elsewhere, state.imaginary_tiles, state.bank_paid,
-                    [ln.id for ln in state.lines])),
-            part(state.city_tokens, board, _as_is),
-        ]
-        out.append(self._each(state.lines, board, _record))
-        out.append(self._each(state.holdings, board, _record))
-        return b"".join(out)
+                    len(state.lines), len(state.holdings))),
+            self._value(state.city_tokens),
+            self._each(state.lines),
+            self._each(state.holdings)])
 
-    def _each(self, records: tuple[_R, ...], board: Board,
-              write: Callable[[_R, Board], Any]) -> bytes:
+    def _each(self, records: tuple[Any, ...]) -> bytes:
         """The texts of ``records``, one after another: kept for the tuple as well (an
-        action leaves every line, or every holding, as it was more often than not)."""
-        found = self._parts.get(id(records))
-        if found is not None and found[0] is records and found[1] is board:
-            return found[2]
-        text = b"".join([self._part(r, board, write) for r in records])
-        self._keep(records, board, text)
-        return text
-
-    def _keep(self, record: object, board: Board, text: bytes) -> None:
-        if len(self._parts) >= _KEPT:
-            self._parts.clear()
-        self._parts[id(record)] = (record, board, text)
+        action leaves every line, or every holding, as it was more often than not);
+        the records' own texts looked up in C where each is kept already."""
+        parts = self._parts
+        found = parts.get(id(records))
+        if found is not None:
+            return found
+        texts = list(map(parts.get, map(id, records)))
+        at = -1
+        for _ in range(texts.count(None)):  # the records not seen yet (most often one
+            at = texts.index(None, at + 1)  # or two), found in C
+            texts[at] = self._record(records[at])
+        return self._keep(records, b"".join(cast(list[bytes], texts)))

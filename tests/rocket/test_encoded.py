@@ -52,7 +52,20 @@ def test_a_changed_field_changes_the_text() -> None:
                                         *state.lines[1:])),
                     state.evolve(holdings=(holding._replace(money=holding.money + 1),
                                            *state.holdings[1:])),
-                    state.evolve(end_reason="tiles")):
+                    state.evolve(end_reason="tiles"),
+                    # the set and tuple fields, written apart (encoded._APART)
+                    state.evolve(lines=(line._replace(track=line.track | {"Z9"}),
+                                        *state.lines[1:])),
+                    state.evolve(lines=(line._replace(connected=line.connected | {"Z9"}),
+                                        *state.lines[1:])),
+                    state.evolve(holdings=(holding._replace(
+                        real=(holding.real[0] + 1, *holding.real[1:])), *state.holdings[1:])),
+                    state.evolve(holdings=(holding._replace(
+                        supplementary=(9, *holding.supplementary[1:])), *state.holdings[1:])),
+                    state.evolve(holdings=(holding._replace(
+                        stations=holding.stations | {"Z9"}), *state.holdings[1:])),
+                    state.evolve(holdings=(holding._replace(
+                        tokens=(*holding.tokens, ("Z9", "coal", 1))), *state.holdings[1:]))):
         assert texts.text(changed) != base
         assert codec.to_json(changed) != codec.to_json(state)
 
@@ -62,6 +75,11 @@ def test_types_are_told_apart() -> None:
     line = state.lines[0]
     as_int = state.evolve(lines=(line._replace(started=int(line.started)), *state.lines[1:]))
     assert Texts().text(as_int) != Texts().text(state)
+    holding = state.holdings[0]
+    as_bool = state.evolve(holdings=(holding._replace(
+        real=tuple(bool(n) if n in (0, 1) else n for n in holding.real)), *state.holdings[1:]))
+    assert any(type(n) is bool for n in as_bool.holdings[0].real)
+    assert Texts().text(as_bool) != Texts().text(state)  # JSON writes true, not 1
 
 
 def test_made_reads_and_compares_as_its_json() -> None:
