@@ -27,11 +27,11 @@ the game played step by step.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from oracle.core.made import Listed, as_json, same
+from oracle.core.wire_json import loads_plain
 from oracle.harness.canonical_keys import key
 from oracle.harness.lockstep_compare import Comparing
 from oracle.harness.lockstep_digests import Digests
@@ -210,7 +210,7 @@ class Lockstep(Digests, Comparing):
                 if self._drawn is None:
                     self._index = cast(TextChooser, choose).from_listed(step, legal)
                     action = None if self._index is None \
-                        else json.loads(legal.at(self._index))
+                        else loads_plain(legal.at(self._index))
                 else:
                     self._index, action = self._draw(cast(TextChooser, choose), step, legal)
             else:
@@ -293,7 +293,7 @@ class Lockstep(Digests, Comparing):
                 and listed.groups and pending.a.get("game_over") is False):
             return
         index = cast(TextChooser, choose).from_listed(step, listed)
-        action = None if index is None else json.loads(listed.at(index))
+        action = None if index is None else loads_plain(listed.at(index))
         self._drawn = (step, listed, index, action)
         if action is None:
             return
@@ -317,7 +317,7 @@ class Lockstep(Digests, Comparing):
         if drawn is not None and drawn[0] == step and drawn[1] is listed:
             return drawn[2], drawn[3]
         index = choose.from_listed(step, listed)
-        return index, None if index is None else json.loads(listed.at(index))
+        return index, None if index is None else loads_plain(listed.at(index))
 
     def _started(self, pa: JSON, pb: JSON, action: JSON) -> _Step:
         """The step applying ``action`` to ``pa`` and ``pb``: the one started ahead where

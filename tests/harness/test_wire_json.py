@@ -182,3 +182,21 @@ def test_the_served_oracle_names_a_request_that_is_not_json() -> None:
         with pytest.raises(ValueError) as err:
             json.loads(line)
         assert reply["errored"]["message"] == f"request is not JSON: {err.value}"
+
+
+@given(VALUES)
+@example([2**70, "\ud800", math.nan, -math.inf])
+def test_loads_plain_reads_what_the_standard_module_reads(value: Any) -> None:
+    """``loads_plain`` (the chosen action's text, read by the lockstep) gives the
+    standard module's very value: big integers exact, NaN and lone surrogates read."""
+    text = json.dumps(value)
+    assert same(wire_json.loads_plain(text), json.loads(text))
+
+
+@pytest.mark.parametrize("text", ["", "{", "[1,]", '{"a":}', "nul"])
+def test_loads_plain_refuses_what_the_standard_module_refuses(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as ours:
+        wire_json.loads_plain(text)
+    with pytest.raises(json.JSONDecodeError) as theirs:
+        json.loads(text)
+    assert str(ours.value) == str(theirs.value)
