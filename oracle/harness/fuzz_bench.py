@@ -218,7 +218,8 @@ def fuzz_figures(game: str, games: int, max_actions: int,
                 [c for c in ahead_cpu if c is not None]), 2)
     else:  # the served process could not be read per game: totals, its start-up included
         served_cpu_s = sum(r.served.own_cpu for r in rounds) + children_cpu
+        # (four places: with the served start-up in it, a short run's ratio is small)
         figures.update(fuzz_games_per_cpu_s=round(_rate(games, served_cpu_s), 2),
-                       fuzz_protocol_cpu_ratio=round(inprocess_cpu / served_cpu_s, 2)
+                       fuzz_protocol_cpu_ratio=round(inprocess_cpu / served_cpu_s, 4)
                        if inprocess_cpu and served_cpu_s else None)
     return figures
