@@ -45,6 +45,28 @@ def test_the_groups_are_the_full_listing_sorted_at_every_position(seed: int,
     assert len(trace) > 20
 
 
+class _Shorter(Rules):
+    """A rule set of its own ``destinations`` (as a mutant may have): each line's
+    first destination dropped."""
+
+    def destinations(self, state: State, line_id: str) -> list[str]:
+        return super().destinations(state, line_id)[1:]
+
+
+def test_a_rule_set_of_its_own_destinations_is_listed_through_them() -> None:
+    """The line groups are the plain geometry's kept destinations only where the rule
+    set's are the plain ones; otherwise its own ``destinations`` are asked."""
+    plain, own = Rules(), _Shorter()
+    trace = random_trace(plain, initial_state(["p1", "p2", "p3"], None, default_board()),
+                         random.Random(7))
+    differ = 0
+    for state, _ in trace[:80]:
+        mine = [t for group in legal_groups(own, state) for t in group]
+        assert mine == _full(own, state)
+        differ += mine != [t for group in legal_groups(plain, state) for t in group]
+    assert differ > 0
+
+
 def test_a_station_group_reads_as_the_tuple_of_its_texts() -> None:
     """A station group (``_Spaces``) is written out only when read past its first
     text, and reads, indexes, slices and compares as the tuple of its texts would."""

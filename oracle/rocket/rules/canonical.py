@@ -41,6 +41,7 @@ from operator import itemgetter
 from typing import Any, Final, overload
 
 from oracle.rocket.board import Board
+from oracle.rocket.movement import Geometry
 from oracle.rocket.rules import Rules
 from oracle.rocket.rules.listing import (
     _LINES,
@@ -218,15 +219,42 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
     fixed = rules.station_fixed
     groups += [stations[player, src, free.move_bits(src)]
                for src in h.stations if not fixed(state, src)]
-    moved = state.moved
-    kept = rules.geometry.destinations_kept if type(rules).destinations is \
-        Moving.destinations else _asked(rules)
-    groups += [_LINE_GROUPS[player, ln.id, kept(state, ln.id)] for ln in state.lines
-               if ln.status != DISSOLVED and ln.id not in moved]
+    groups += _line_groups(rules, state, player)
     groups = [g for g in groups if g]
     if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return _grouped(canonical_text(a) for a in legal_json(rules, state))
     groups.sort(key=_first)  # (their first texts differ: the groups' order is the texts')
+    return groups
+
+
+def _line_groups(rules: Rules, state: State, player: str) -> list[Group]:
+    """The moves of each line the player may move, a group a line, keyed by its
+    destinations: for the plain geometry those the position keeps
+    (``Geometry.destinations_kept``, its lookup inlined: some 16 lines a listing),
+    else as the rule set's ``destinations`` gives them."""
+    moved = state.moved
+    geometry = rules.geometry
+    if type(rules).destinations is not Moving.destinations or not geometry.plain \
+            or type(geometry).destinations is not Geometry.destinations:
+        kept = geometry.destinations_kept if type(rules).destinations is \
+            Moving.destinations else _asked(rules)
+        return [_LINE_GROUPS[player, ln.id, kept(state, ln.id)] for ln in state.lines
+                if ln.status != DISSOLVED and ln.id not in moved]
+    cache = state.destination_cache
+    places = state.board.places
+    found = geometry._kept
+    groups = []
+    for ln in state.lines:
+        lid = ln.id
+        if ln.status == DISSOLVED or lid in moved:
+            continue
+        # destinations_kept's key: where the locomotive stands and heads
+        key = (lid, ln.loco, ln.heading) if ln.started and ln.loco is not None \
+            else (lid, places[lid], None)
+        to = cache.get(key)
+        if to is None:
+            to = found(state, *key)
+        groups.append(_LINE_GROUPS[player, lid, to])
     return groups
 
 
