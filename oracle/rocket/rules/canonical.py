@@ -231,11 +231,15 @@ def _line_groups(rules: Rules, state: State, player: str) -> list[Group]:
     """The moves of each line the player may move, a group a line, keyed by its
     destinations: for the plain geometry those the position keeps
     (``Geometry.destinations_kept``, its lookup inlined: some 16 lines a listing),
-    else as the rule set's ``destinations`` gives them."""
+    else as the rule set's ``destinations`` or the geometry's own
+    ``destinations_kept`` gives them."""
     moved = state.moved
     geometry = rules.geometry
+    own = type(geometry)
     if type(rules).destinations is not Moving.destinations or not geometry.plain \
-            or type(geometry).destinations is not Geometry.destinations:
+            or own.destinations is not Geometry.destinations \
+            or own.destinations_kept is not Geometry.destinations_kept \
+            or own._kept is not Geometry._kept:
         kept = geometry.destinations_kept if type(rules).destinations is \
             Moving.destinations else _asked(rules)
         return [_LINE_GROUPS[player, ln.id, kept(state, ln.id)] for ln in state.lines
