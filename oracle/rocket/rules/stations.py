@@ -31,6 +31,9 @@ class Stations(Hooks):
     _free: _Free | None = None
     #: the same for the canonical listing, in the order of the spaces' texts
     _text_free: _Free | None = None
+    #: the one before ``_text_free`` (two sides of an in-process lockstep share one
+    #: rule set and list in turn: each finds its own last position's here)
+    _text_before: _Free | None = None
 
     def station_fixed(self, state: State, space: str) -> bool:
         """SR-STA-01: a station that track has reached is part of the line."""
@@ -111,7 +114,9 @@ class Stations(Hooks):
         if last is not None and last.state is state:
             return last
         board = state.board
-        free = self._text_free = _Free(state, board.open_land_texts, *board.text_bits)
+        free = _Free(state, board.open_land_texts, *board.text_bits,
+                     earlier=(last, self._text_before))
+        self._text_free, self._text_before = free, last
         return free
 
     def check_place_station(self, state: State, pi: int, action: Action) -> None:
@@ -192,16 +197,39 @@ class _Free:
 
     __slots__ = ("_free", "bits", "free_bits", "kept", "once", "order", "state", "twice",
                  "zones")
+    state: State
+    order: tuple[str, ...]
+    bits: dict[str, int]
+    zones: dict[str, int]
+    kept: int
+    once: int
+    twice: int
+    free_bits: int
 
     def __init__(self, state: State, order: tuple[str, ...], bits: dict[str, int],
-                 zones: dict[str, int]) -> None:
-        kept = reduce(or_, map(bits.get, state.track_owner, repeat(0)), 0)
-        # a locomotive keeps out its zone; one off the board, nothing open
-        kept |= reduce(or_, map(zones.get, state.loco_at, repeat(0)), 0)
-        once = twice = 0
-        for z in map(zones.get, state.station_owner, repeat(0)):
-            twice |= once & z
-            once |= z
+                 zones: dict[str, int], earlier: Sequence[_Free | None] = ()) -> None:
+        track, locos, owners = state.track_owner, state.loco_at, state.station_owner
+        kept = once = twice = -1
+        # An earlier position's sets where it has the very same tables: a position
+        # shares them with the one before while its lines (or its stations) stand where
+        # they stood (State.evolve), and the sets depend on those tables alone.
+        for other in earlier:
+            if other is None or other.bits is not bits or other.zones is not zones:
+                continue
+            seen = other.state.__dict__
+            if kept < 0 and seen.get("track_owner") is track and seen.get("loco_at") is locos:
+                kept = other.kept
+            if once < 0 and seen.get("station_owner") is owners:
+                once, twice = other.once, other.twice
+        if kept < 0:
+            kept = reduce(or_, map(bits.get, track, repeat(0)), 0)
+            # a locomotive keeps out its zone; one off the board, nothing open
+            kept |= reduce(or_, map(zones.get, locos, repeat(0)), 0)
+        if once < 0:
+            once = twice = 0
+            for z in map(zones.get, owners, repeat(0)):
+                twice |= once & z
+                once |= z
         self.kept, self.once, self.twice, self.zones, self.bits = kept, once, twice, zones, bits
         self.order, self.state = order, state
         self.free_bits = (1 << len(order)) - 1 & ~(kept | once)
