@@ -79,8 +79,12 @@ def test_a_station_group_reads_as_the_tuple_of_its_texts() -> None:
     assert len(group) == 4 and group[0] == texts[0]
     assert group._texts is None  # its size and first text cost no writing
     assert group == _Spaces(table, order, mask) and group._texts is None  # one key
-    assert group[1] == texts[1] and group._texts == texts
-    assert tuple(group) == texts and list(group) == list(texts)
+    assert group[1] == texts[1] and group[3] == texts[3] and group[-4] == texts[0]
+    assert group._texts is None  # a text drawn by its place is that text written alone
+    with pytest.raises(IndexError):
+        group[-5]
+    assert tuple(group) == texts and group._texts == texts
+    assert list(group) == list(texts)
     assert group[-1] == texts[-1] and group[1:3] == texts[1:3]
     assert group == texts and texts == group
     assert group != texts[:3] and group != _Spaces(table, order, mask | 2)

@@ -97,14 +97,17 @@ def _line_group(key: tuple[str, str, tuple[str, ...]]) -> Group:
 class _Spaces(Sequence[str]):
     """The texts of ``table`` (one player's new stations, or one station's moves) for
     the spaces of ``order`` whose bits ``mask`` holds, in ``order`` (the spaces'
-    texts' order, so the texts'), written out only when read past the first.
+    texts' order, so the texts'), written out only as they are read.
 
     A station group is written anew nearly every time its player lists (any track,
     locomotive or station placed since changes its spaces), some 100 texts each, though
     a lockstep step reads of it only its size and first text (the chooser's draw of an
-    action type) unless it draws from it: written on demand, a step writes one group,
-    not every one. Equal to any sequence of the same texts; two of one key are the one
-    object (``_StationGroups``)."""
+    action type) unless it draws from it, and then the one text drawn: a text read by
+    its place is written alone (each space's text is written once and kept, in
+    ``_STATIONS``), and all of them only when the group is iterated, sliced or
+    compared with another key's (a listing's digest, a listing told apart). Equal to
+    any sequence of the same texts; two of one key are the one object
+    (``_StationGroups``)."""
 
     __slots__ = ("_texts", "first", "mask", "order", "size", "table")
 
@@ -131,8 +134,11 @@ class _Spaces(Sequence[str]):
     def __getitem__(self, i: slice) -> tuple[str, ...]: ...
 
     def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
-        if i == 0 and type(i) is int:
-            return self.first
+        if type(i) is int:
+            if i == 0:
+                return self.first
+            if self._texts is None:  # one text (the chooser's draw): not every one
+                return self.table[_listed(self.order, self.mask)[i]]
         return self._all()[i]
 
     def __iter__(self) -> Iterator[str]:
