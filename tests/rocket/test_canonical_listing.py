@@ -53,14 +53,24 @@ class _Shorter(Rules):
         return super().destinations(state, line_id)[1:]
 
 
-def test_a_rule_set_of_its_own_destinations_is_listed_through_them() -> None:
-    """The line groups are the plain geometry's kept destinations only where the rule
-    set's are the plain ones; otherwise its own ``destinations`` are asked."""
-    plain, own = Rules(), _Shorter()
+class _NeverFixed(Rules):
+    """A rule set of its own ``station_fixed`` (as a mutant may have): track never
+    fixes a station."""
+
+    def station_fixed(self, state: State, space: str) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("own", [_Shorter(), _NeverFixed()], ids=["destinations", "fixed"])
+def test_a_rule_set_of_its_own_hooks_is_listed_through_them(own: Rules) -> None:
+    """The line groups are the plain geometry's kept destinations, and the movable
+    stations those track has not reached, only where the rule set's hooks are the
+    plain ones; otherwise its own ``destinations`` and ``station_fixed`` are asked."""
+    plain = Rules()
     trace = random_trace(plain, initial_state(["p1", "p2", "p3"], None, default_board()),
                          random.Random(7))
     differ = 0
-    for state, _ in trace[:80]:
+    for state, _ in trace:
         mine = [t for group in legal_groups(own, state) for t in group]
         assert mine == _full(own, state)
         differ += mine != [t for group in legal_groups(plain, state) for t in group]

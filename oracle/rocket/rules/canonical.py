@@ -222,9 +222,14 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
     stations = _station_groups(board)
     if len(h.stations) < STATIONS_PER_PLAYER:
         groups.append(stations[player, None, free.free_bits])
-    fixed = rules.station_fixed
-    groups += [stations[player, src, free.move_bits(src)]
-               for src in h.stations if not fixed(state, src)]
+    if type(rules).station_fixed is Stations.station_fixed:  # its test, inlined
+        track, locos = state.track_owner, state.loco_at
+        movable = [src for src in h.stations if src not in track and src not in locos]
+    else:
+        fixed = rules.station_fixed
+        movable = [src for src in h.stations if not fixed(state, src)]
+    groups += [stations[player, src, bits]
+               for src, bits in zip(movable, free.moves_bits(movable), strict=True)]
     groups += _line_groups(rules, state, player)
     groups = [g for g in groups if g]
     if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)

@@ -257,13 +257,19 @@ class _Free:
                 else self.free
         return self._with_freed(source, leave)  # (``free`` never holds a station's space)
 
-    def move_bits(self, source: str) -> int:
-        """The spaces ``moves(source)`` lists, as bits (``texts`` reads them off)."""
-        leave = self.bits.get(source, 0)
-        if source not in self.state.station_owner:
-            return self.free_bits & ~leave
-        return self.free_bits | (self.zones.get(source, 0) & self.once & ~self.twice
-                                 & ~self.kept & ~leave)
+    def moves_bits(self, sources: Sequence[str]) -> list[int]:
+        """For each of ``sources``, the spaces ``moves(source)`` lists, as bits (``texts``
+        reads them off): in one call, for each of a player's movable stations (the
+        listing's)."""
+        owners, bits, zones, free = self.state.station_owner, self.bits, self.zones, \
+            self.free_bits
+        freed = self.once & ~self.twice & ~self.kept
+        out = []
+        for source in sources:
+            leave = bits.get(source, 0)
+            out.append(free & ~leave if source not in owners
+                       else free | (zones.get(source, 0) & freed & ~leave))
+        return out
 
     def listed(self, mask: int) -> tuple[str, ...]:
         """The spaces whose bits ``mask`` holds, in ``order``."""
