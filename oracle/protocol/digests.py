@@ -85,7 +85,10 @@ def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
         if found is not None and found[0] is group:
             data = found[1]
         else:
-            data = ",".join(group).encode()
+            # a group may write its joined bytes itself (a Rocket station group does,
+            # without writing each text: oracle/rocket/rules/canonical.py)
+            joined = getattr(group, "joined", None)
+            data = joined() if joined is not None else ",".join(group).encode()
             if len(_GROUP_BYTES) >= _GROUPS_KEPT:
                 _GROUP_BYTES.clear()
             _GROUP_BYTES[id(group)] = (group, data)

@@ -40,6 +40,9 @@ def test_the_groups_are_the_full_listing_sorted_at_every_position(seed: int,
         assert [t for group in groups for t in group] == _full(rules, state)
         for group in groups:
             assert group and len({json.loads(t)["type"] for t in group}) == 1
+            if isinstance(group, _Spaces):  # its bytes for a digest, written apart
+                assert group.joined() == ",".join(_Spaces(group.table, group.order,
+                                                          group.mask)).encode()
             texts = tuple(group)  # a station group's first text is found apart: the same
             assert group[0] == texts[0] and len(group) == len(texts) and group == texts
     assert len(trace) > 20
@@ -91,6 +94,7 @@ def test_a_station_group_reads_as_the_tuple_of_its_texts() -> None:
     assert group == _Spaces(table, order, mask) and group._texts is None  # one key
     assert group[1] == texts[1] and group[3] == texts[3] and group[-4] == texts[0]
     assert group._texts is None  # a text drawn by its place is that text written alone
+    assert group.joined() == ",".join(texts).encode() and group._texts is None
     with pytest.raises(IndexError):
         group[-5]
     assert tuple(group) == texts and group._texts == texts

@@ -49,6 +49,7 @@ from oracle.rocket.rules.listing import (
     _STATIONS,
     _lists_as_turn,
     _looked_up,
+    _Texts,
     canonical_text,
     legal_json,
 )
@@ -111,7 +112,7 @@ class _Spaces(Sequence[str]):
 
     __slots__ = ("_texts", "first", "mask", "order", "size", "table")
 
-    def __init__(self, table: dict[str, str], order: tuple[str, ...], mask: int) -> None:
+    def __init__(self, table: _Texts, order: tuple[str, ...], mask: int) -> None:
         self.table, self.order, self.mask = table, order, mask
         self.size = mask.bit_count()
         self.first = table[order[(mask & -mask).bit_length() - 1]]
@@ -126,6 +127,16 @@ class _Spaces(Sequence[str]):
 
     def __len__(self) -> int:
         return self.size
+
+    def joined(self) -> bytes:
+        """``",".join(self).encode()`` (a listing's digest hashes it), written from the
+        spaces' JSON texts between the table's ``head`` and ``tail`` without writing
+        each text."""
+        if self._texts is not None:
+            return ",".join(self._texts).encode()
+        table = self.table
+        quoted = _looked_up(_Q, _listed(self.order, self.mask))
+        return f"{table.head}{f'{table.tail},{table.head}'.join(quoted)}{table.tail}".encode()
 
     @overload
     def __getitem__(self, i: int) -> str: ...

@@ -86,14 +86,14 @@ class _Texts(dict[str, str]):
     def __init__(self, player: str, source: str | None) -> None:
         super().__init__()
         self.player, self.source = player, source
+        #: every text is ``head``, the space's JSON text, ``tail`` (the space's key,
+        #: ``to``, sorts after ``from`` and ``player`` and before ``type``)
+        self.head = f'{{"player":{player},"to":' if source is None \
+            else f'{{"from":{_Q[source]},"player":{player},"to":'
+        self.tail = f',"type":"{_PLACE if source is None else _MOVE}"}}'
 
     def __missing__(self, space: str) -> str:
-        if self.source is None:
-            text = f'{{"player":{self.player},"to":{_Q[space]},"type":"{_PLACE}"}}'
-        else:
-            text = (f'{{"from":{_Q[self.source]},"player":{self.player},"to":{_Q[space]},'
-                    f'"type":"{_MOVE}"}}')
-        self[space] = text
+        text = self[space] = f"{self.head}{_Q[space]}{self.tail}"
         return text
 
 
