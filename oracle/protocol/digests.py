@@ -63,43 +63,42 @@ def listing_digest(texts: Iterable[str]) -> str:
     return hashlib.sha256(("[" + ",".join(texts) + "]").encode()).hexdigest()
 
 
-#: id(group) -> (the group, its texts joined by ``,`` as bytes); the group held, so
-#: its id is not reused while it is here. Groups are the tuples an engine's listing
-#: is made of (oracle.core.made.Listed), shared from one listing to the next.
-_GROUP_BYTES: dict[int, tuple[Sequence[str], bytes]] = {}
+#: id(group) -> (the group, its texts joined by ``,`` as bytes, or None where a text
+#: escapes a character past ASCII, and how many texts it holds); the group held, so its
+#: id is not reused while it is here. Groups are the tuples an engine's listing is made
+#: of (oracle.core.made.Listed), shared from one listing to the next.
+_GROUP_BYTES: dict[int, tuple[Sequence[str], bytes | None, int]] = {}
 _GROUPS_KEPT: Final = 8192
 _ESCAPE: Final = b"\\u"
 
 
 def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
     """``listing_digest(from_keys(texts))`` and the count, for the texts of ``groups``
-    one after another, each group's bytes written once while the group lives (the
-    next listing shares most of them): no list of every text, no joined copy. None
-    where a text escapes a character past ASCII (``from_keys`` writes those again)."""
-    digest = hashlib.sha256(b"[")
+    one after another, each group's bytes and size found once while the group lives
+    (the next listing shares most of them) and hashed in one call: no list of every
+    text. None where a text escapes a character past ASCII (``from_keys`` writes those
+    again)."""
+    parts = []
     count = 0
     for group in groups:
-        if not group:
-            continue
         found = _GROUP_BYTES.get(id(group))
-        if found is not None and found[0] is group:
-            data = found[1]
-        else:
+        if found is None or found[0] is not group:
+            size = len(group)
             # a group may write its joined bytes itself (a Rocket station group does,
             # without writing each text: oracle/rocket/rules/canonical.py)
             joined = getattr(group, "joined", None)
             data = joined() if joined is not None else ",".join(group).encode()
             if len(_GROUP_BYTES) >= _GROUPS_KEPT:
                 _GROUP_BYTES.clear()
-            _GROUP_BYTES[id(group)] = (group, data)
-        if _ESCAPE in data:
+            found = _GROUP_BYTES[id(group)] = (group, None if _ESCAPE in data else data,
+                                               size)
+        data, size = found[1], found[2]
+        if data is None:
             return None
-        if count:
-            digest.update(b",")
-        digest.update(data)
-        count += len(group)
-    digest.update(b"]")
-    return digest.hexdigest(), count
+        if size:
+            parts.append(data)
+            count += size
+    return hashlib.sha256(b"[%b]" % b",".join(parts)).hexdigest(), count
 
 
 def action_texts(actions: Iterable[Any]) -> list[str]:
