@@ -12,12 +12,12 @@ import json
 import os
 import random
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import compress
 from operator import methodcaller
 from pathlib import Path
-from typing import Any, cast, overload
+from typing import Any, cast
 
 import orjson
 
@@ -123,46 +123,22 @@ def random_chooser(rng: random.Random) -> TextChooser:
         groups = listed.groups
         kinds = [_KINDS[group[0]] for group in groups]
         kind = rng.choice(sorted(set(kinds)))
-        return rng.choice(_OfKind(groups, kinds, kind))
+        sizes = [len(group) for group in groups]
+        # ``choice`` draws by the length alone (``seq[randbelow(len(seq))]``): a place
+        # among the texts of ``kind`` is drawn as the text itself would be from them
+        place = rng.choice(range(sum(compress(sizes, map(kind.__eq__, kinds)))))
+        start = 0
+        for size, group_kind in zip(sizes, kinds, strict=True):
+            if group_kind == kind:
+                if place < size:
+                    return start + place
+                place -= size
+            start += size
+        raise IndexError(place)  # (never: the sizes add up)
 
     chooser: Any = choose
     chooser.from_listed = from_listed
     return cast(TextChooser, chooser)
-
-
-class _OfKind(Sequence[int]):
-    """The places (in ``Listed.texts``) of the texts of one type, in order, as a
-    sequence: ``rng.choice`` of it draws exactly as of the list of those texts (the
-    same length, the same order), without the list."""
-
-    def __init__(self, groups: list[Sequence[str]], kinds: list[str], kind: str) -> None:
-        self.parts: list[tuple[int, int]] = []  # (where the group starts, its size)
-        start = 0
-        for group, group_kind in zip(groups, kinds, strict=True):
-            if group_kind == kind:
-                self.parts.append((start, len(group)))
-            start += len(group)
-        self.size = sum(size for _, size in self.parts)
-
-    def __len__(self) -> int:
-        return self.size
-
-    @overload
-    def __getitem__(self, i: int) -> int: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[int]: ...
-
-    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self.size))]
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        for start, size in self.parts:
-            if i < size:
-                return start + i
-            i -= size
-        raise IndexError(i)  # (never: the sizes add up to ``size``)
 
 
 def players_of(campaign: Campaign, rng: random.Random) -> list[str]:
