@@ -114,11 +114,9 @@ def loads(data: bytes | str) -> Any:
         raise TooLarge(f"JSON text larger than {MAX_BYTES} bytes ({len(raw)})")
     if _too_deep(raw):
         raise TooDeep(f"JSON text nested deeper than {MAX_DEPTH} levels")
-    if _LONG_RUN not in raw.translate(_DIGITS):
-        try:
-            return orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            pass  # the standard module accepts it, or names what is wrong as before
+    value = _fast(raw)
+    if value is not _SLOW:
+        return value
     try:
         return json.loads(data, parse_constant=_constant, parse_float=_float)
     except RecursionError:  # not JSON (its brackets do not pair), and deep
@@ -128,15 +126,27 @@ def loads(data: bytes | str) -> Any:
 def loads_plain(text: str) -> Any:
     """``json.loads(text)``, the same value or the same error, with no bounds (for a
     text this process wrote, such as the canonical text of a legal action it listed):
-    orjson where it reads what the standard module reads (``loads``), else the
+    orjson where it reads what the standard module reads (``_fast``), else the
     standard module."""
-    raw = text.encode("utf-8", "surrogatepass")
-    if _LONG_RUN not in raw.translate(_DIGITS):
-        try:
-            return orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            pass
-    return json.loads(text)
+    value = _fast(text.encode("utf-8", "surrogatepass"))
+    return json.loads(text) if value is _SLOW else value
+
+
+#: ``_fast``'s answer where the standard module must read the text
+_SLOW: Final[Any] = object()
+
+
+def _fast(raw: bytes) -> Any:
+    """``raw`` read by orjson where it reads what the standard module reads (no run of
+    digits long enough for the two to read a number differently); ``_SLOW`` where
+    that is not so, or orjson refuses it (the standard module accepts it, or names
+    what is wrong as before)."""
+    if _LONG_RUN in raw.translate(_DIGITS):
+        return _SLOW
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return _SLOW
 
 
 def _too_deep(raw: bytes) -> bool:

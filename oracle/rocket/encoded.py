@@ -88,12 +88,9 @@ class Texts:
         return found if found is not None else self._keep(record, _bytes(record.to_json()))
 
     def _record(self, record: tuple[Any, ...]) -> bytes:
-        """A line's or a holding's text: its scalar fields, then each set or tuple
-        field's kept text (a named tuple is no ``marshal`` value; its fields are:
-        strings, numbers, tuples and sets of them)."""
-        found = self._parts.get(id(record))
-        if found is not None:
-            return found
+        """A line's or a holding's text, not kept yet (``_each`` looked): its scalar
+        fields, then each set or tuple field's kept text (a named tuple is no
+        ``marshal`` value; its fields are: strings, numbers, tuples and sets of them)."""
         layout = _APART.get(type(record))
         if layout is None:  # (every record is a Line or a Holding)
             return self._keep(record, _bytes(tuple(record)))

@@ -85,7 +85,6 @@ class _Texts(dict[str, str]):
 
     def __init__(self, player: str, source: str | None) -> None:
         super().__init__()
-        self.player, self.source = player, source
         #: every text is ``head``, the space's JSON text, ``tail`` (the space's key,
         #: ``to``, sorts after ``from`` and ``player`` and before ``type``)
         self.head = f'{{"player":{player},"to":' if source is None \
