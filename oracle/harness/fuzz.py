@@ -112,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="send B each step's request before reading its reply about "
                              "the one before, where B declares pipelining: faster, and B "
                              "learns from the next request that A accepted the action "
-                             "(docs/fuzz.md, 'Sending ahead')")
+                             "(docs/fuzz.md, 'Overlapping, and sending ahead')")
     add_bounds(parser, "the campaign (the games played are kept)", "each adapter's",
                DEFAULT_MEMORY_MIB)
 

@@ -1,12 +1,14 @@
 """Fuzz throughput for ``railrules bench``: the same seeded lockstep games, oracle
 against oracle in one process and oracle against ``railrules serve`` over the
 protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
-target >= 0.5), and the same by CPU time (``fuzz_protocol_cpu_ratio``: this process
-plus the served one), which a busy machine drifts less; per step, the campaign's unit,
-``fuzz_actions_per_cpu_s`` (in process) and ``fuzz_protocol_actions_per_cpu_s``
-(served, both processes' CPU); and ``fuzz_protocol_ratio_ahead``, served with each
-step's request sent before the reply about the one before is read (``railrules fuzz
---send-ahead``; docs/fuzz.md, "Sending ahead"), and its ``fuzz_protocol_cpu_ratio_ahead``.
+target >= 0.5; served as a campaign plays, overlapping: each step's request sent once
+the reply about the one before has come), and the same by CPU time
+(``fuzz_protocol_cpu_ratio``: this process plus the served one), which a busy machine
+drifts less; per step, the campaign's unit, ``fuzz_actions_per_cpu_s`` (in process)
+and ``fuzz_protocol_actions_per_cpu_s`` (served, both processes' CPU); and
+``fuzz_protocol_ratio_ahead``, served with each step's request sent before the reply
+about the one before has come (``railrules fuzz --send-ahead``; docs/fuzz.md,
+"Overlapping, and sending ahead"), and its ``fuzz_protocol_cpu_ratio_ahead``.
 
 The three are timed in alternation, not one after the other: all stay open for the
 whole measurement (each served process starts once, before the clock runs: start-up is

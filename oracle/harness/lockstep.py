@@ -83,6 +83,13 @@ class Lockstep(Digests, Comparing):
     #: The same games, comparisons and draws either way
     #: (tests/harness/test_lockstep_ahead.py).
     sends_ahead = False
+    #: start each step once B's reply about the one before has come in full, before it
+    #: is parsed, checked and compared (where B answers by digests, declares
+    #: ``pipelining`` and A lists texts: ``_ahead``, ``ProtocolClient.collect``): B
+    #: works on the next step while the harness checks this one, and learns nothing
+    #: before it has answered. On by default; the same games, comparisons and draws
+    #: either way (tests/harness/test_lockstep_ahead.py).
+    overlaps = True
 
     def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
         super().__init__(a, b, game)
@@ -95,8 +102,9 @@ class Lockstep(Digests, Comparing):
         #: where a list: each position a game reaches, before each action (A's, which
         #: is B's until they differ), for the shrinker to start its replays from
         self.positions: list[JSON] | None = None
-        #: the next step is started before B's reply about this one is read (``_ahead``)
-        self._sends_ahead = False
+        #: the next step is started before B's reply about this one is read (``_ahead``),
+        #: or once it has come, before it is checked (``overlaps``)
+        self._sends_ahead = self._overlaps = False
         #: the step started ahead: A's position it starts from, its action, the step
         self._next: tuple[Any, JSON, _Step] | None = None
         #: the chooser's draw made for that step: (step, A's listing, place, action)
@@ -124,8 +132,9 @@ class Lockstep(Digests, Comparing):
         if texts_a is not None:
             texts_a.texts = True
         digests_b = self.b if self._digests and isinstance(self.b, ProtocolClient) else None
-        self._sends_ahead = self.sends_ahead and texts_a is not None \
-            and digests_b is not None and digests_b.refs.pipelines
+        ahead = texts_a is not None and digests_b is not None and digests_b.refs.pipelines
+        self._sends_ahead = self.sends_ahead and ahead
+        self._overlaps = self.overlaps and ahead and not self._sends_ahead
         self._next = self._drawn = None
         if digests_b is not None:  # B's inspects ask for digests while the game lasts
             digests_b.digests = True
@@ -222,7 +231,7 @@ class Lockstep(Digests, Comparing):
                 if batch:
                     pending = self._inspect(pa, pb, action) if self._next is None \
                         else self._started(pa, pb, action)
-                    if self._sends_ahead:
+                    if self._sends_ahead or self._overlaps:
                         self._ahead(pending, step + 1, choose, max_actions)
                     va, vb = pending.both("apply")
                 else:
@@ -278,15 +287,23 @@ class Lockstep(Digests, Comparing):
     # are the same, in the same order, and so are the comparisons and the chooser's
     # draws. Where this step then diverges or stops the game, the step started ahead is
     # dropped: B's reply to it is read and thrown away unchecked, at no cost to B
-    # (``ProtocolClient.abandon``).
+    # (``ProtocolClient.abandon``). Overlapping (``overlaps``), the next step goes once
+    # B's reply about this one has come in full (``ProtocolClient.collect``), before it
+    # is parsed, checked and compared: B sees each request only after it has answered
+    # the one before, and still works while the harness checks.
 
     def _ahead(self, pending: _Step, step: int, choose: Chooser, max_actions: int) -> None:
         """Start step ``step`` (the action drawn at it) from the position ``pending``'s
         action makes in A, where the game goes on there as far as A's answers tell."""
         client = self.b
-        if not self._sends_ahead or step >= max_actions or pending.sent is None \
-                or not isinstance(client, ProtocolClient) or client.refs.whole_next():
-            return  # (a position sent whole would tell B A's position: never ahead)
+        if not (self._sends_ahead or self._overlaps) or step >= max_actions \
+                or pending.sent is None or not isinstance(client, ProtocolClient):
+            return
+        # a step whose position goes whole (``WHOLE_EVERY``) tells B A's position: never
+        # sent before B's reply about this one has come (overlapping, it goes whole)
+        whole = client.refs.whole_next()
+        if whole and not self._overlaps:
+            return
         verdict, listed = pending.a.get("apply"), pending.a.get("legal_actions")
         if not (isinstance(verdict, Verdict) and verdict.accepted
                 and verdict.position is not None and type(listed) is Listed
@@ -297,11 +314,14 @@ class Lockstep(Digests, Comparing):
         self._drawn = (step, listed, index, action)
         if action is None:
             return
+        # overlapping, B's whole reply about this step comes in first (drawn meanwhile)
+        if self._overlaps and not client.collect(pending.sent):
+            return
         position = verdict.position
         # Named to B as the position its own apply of this step made (``position_of``),
         # not by A's digest nor whole: B learns nothing of A's answers about this step
-        # that it could echo back before its reply is read.
-        client.ahead_of = pending.sent
+        # that it could echo back before its reply is read (or has come, overlapping).
+        client.ahead_of = None if whole else pending.sent
         try:
             self._next = (position, action, self._inspect(position, position, action))
         except Exception:  # met again at its own step, where it is started anew

@@ -122,6 +122,8 @@ class ProtocolClient(Implementation):
         #: later one, kept until their own reader asks; requests nobody will read
         self._outstanding: deque[int] = deque()
         self._early: dict[int, bytes] = {}
+        #: the failure met reading a reply early (``collect``), raised where it is read
+        self._failed: dict[int, Crashed | TimedOut] = {}
         self._abandoned: set[int] = set()
         self._hello: JSON | None = None
         #: what the (first) handshake declares: games, option values, gaps
@@ -191,6 +193,7 @@ class ProtocolClient(Implementation):
     def _forget_outstanding(self) -> None:
         self._outstanding.clear()
         self._early.clear()
+        self._failed.clear()
         self._abandoned.clear()
 
     # -- requests sent ahead (docs/fuzz.md, "Speed": the lockstep's next step) -----------
@@ -203,6 +206,27 @@ class ProtocolClient(Implementation):
         a process that dies or hangs on it is started again without using a restart."""
         self._abandoned.update(self._outstanding)
         self._early.clear()
+        self._failed.clear()
+
+    def collect(self, seq: int) -> bool:
+        """Read the reply to request ``seq`` off the wire now, kept as it came for its
+        reader (``_reply`` parses and checks it then): so the next request may go once
+        the adapter has answered this one in full, and the harness parse and check that
+        answer while the adapter works on the next (the fuzz lockstep's overlap,
+        docs/fuzz.md). False where it is not read now: not sent to the running process,
+        or the adapter failed or ran out of time on it, a failure then raised, and
+        graded, where the reply is read, as it would have been."""
+        if seq in self._early:
+            return True
+        proc = self._proc
+        if proc is None or seq not in self._outstanding:
+            return False
+        try:
+            self._early[seq] = self._receive(proc, seq, self.timeout)
+        except (Crashed, TimedOut) as err:
+            self._failed[seq] = err
+            return False
+        return True
 
     def _settle(self) -> None:
         """Read and drop the replies of abandoned requests (``abandon``)."""
@@ -224,6 +248,9 @@ class ProtocolClient(Implementation):
         early = self._early.pop(seq, None)
         if early is not None:
             return early
+        failed = self._failed.pop(seq, None)
+        if failed is not None:
+            raise failed
         outstanding = self._outstanding if proc is self._proc else None
         while outstanding:
             first = outstanding.popleft()

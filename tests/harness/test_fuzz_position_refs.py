@@ -39,7 +39,10 @@ CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=3, game
 
 
 class Recorded(ProtocolClient):
-    """A client noting each inspect it sends: by reference (True) or whole (False)."""
+    """A client noting each inspect it sends: by reference (True) or whole (False). Its
+    adapter is taken as declaring ``position_refs`` (where ``refs``) but not
+    ``pipelining``: every position is named by reference or sent whole, none by the
+    inspect that made it (``position_of``: test_lockstep_ahead.py)."""
 
     def __init__(self, command: str, refs: bool = True) -> None:
         super().__init__(command, timeout=10.0, max_restarts=0, isolate="no")
@@ -48,6 +51,7 @@ class Recorded(ProtocolClient):
 
     def _ensure(self) -> Any:
         proc = super()._ensure()
+        self.refs.pipelines = False
         if not self.with_refs:  # as an adapter that does not declare the feature
             self.refs.declared = False
         return proc

@@ -1,17 +1,21 @@
 """The lockstep starts each step before it reads a served B's reply about the one
 before (oracle/harness/lockstep.py, ``_ahead``), so B works on the next step while
-the harness compares this one. Nothing else changes: against the served oracle the
-same requests go in the same order, the games are the same games; against served
-mutants every finding is the same finding; and the client keeps the replies of
-requests sent ahead in order (oracle/protocol/client.py), reads and throws away the
-reply of a step it drops, and starts afresh, without using a restart, an adapter that
-died on such a request (``ProtocolClient.abandon``)."""
+the harness compares this one: sent ahead (``sends_ahead``), before that reply has
+come, or overlapping (``overlaps``, the default), once it has come in full (the
+client's ``collect``) but before it is parsed, checked and compared. Nothing else
+changes: against the served oracle the same requests go in the same order, the games
+are the same games; against served mutants every finding is the same finding; and the
+client keeps the replies of requests sent ahead in order (oracle/protocol/client.py),
+reads and throws away the reply of a step it drops, and starts afresh, without using a
+restart, an adapter that died on such a request (``ProtocolClient.abandon``); a
+failure met collecting a reply is graded where the reply is read, as before."""
 
 from __future__ import annotations
 
 import json
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,7 +36,12 @@ from oracle.harness.fuzz_campaign import (
 from oracle.harness.lockstep import Lockstep, Played
 from oracle.harness.serve_mutant import command
 from oracle.protocol.client import ProtocolClient
-from oracle.protocol.implementation import JSON, Crashed
+from oracle.protocol.implementation import (
+    INSPECT_QUESTIONS,
+    JSON,
+    Crashed,
+    ImplementationOutcome,
+)
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.messages import request_problem
 from oracle.protocol.position_refs import KEPT, PIPELINING_FEATURE
@@ -55,6 +64,11 @@ class Noting(ProtocolClient):
         self.named: list[str] = []
         self.events: list[tuple[str, int]] = []
 
+    def _receive(self, proc: Any, seq: int, timeout: float) -> bytes:
+        raw = super()._receive(proc, seq, timeout)
+        self.events.append(("came", seq))
+        return raw
+
     def _post(self, proc: Any, request: JSON, timeout: float,
               digests: bool = False) -> Callable[[], JSON]:
         seq = self._seq
@@ -71,10 +85,19 @@ class Noting(ProtocolClient):
         return noted
 
 
-def _played(ahead: bool, b: ProtocolClient | InProcess,
+#: how the lockstep starts each step: after this reply is read, once it has come
+#: (the default), before it has come
+MODES = ("plain", "overlap", "ahead")
+
+
+def _played(mode: str | bool, b: ProtocolClient | InProcess,
             games: int = CAMPAIGN.games) -> list[Played]:
+    """``mode``: one of ``MODES`` (True: ``ahead``; False: the default)."""
+    mode = {True: "ahead", False: "overlap"}.get(mode, mode) if isinstance(mode, bool) \
+        else mode
     lock = Lockstep(InProcess(), b, "rocket")
-    lock.sends_ahead = ahead
+    lock.sends_ahead = mode == "ahead"
+    lock.overlaps = mode != "plain"
     return [play_one(lock, CAMPAIGN, index) for index in range(games)]
 
 
@@ -83,45 +106,67 @@ def _unnamed(request: JSON) -> JSON:
             if k not in ("position", "position_ref", "position_of")}
 
 
-def test_the_next_step_is_sent_before_this_reply_is_read_and_nothing_else_changes() -> None:
-    runs = []
-    for ahead in (True, False):
+def _runs() -> dict[str, tuple[list[Played], Noting]]:
+    runs = {}
+    for mode in MODES:
         b = Noting(SERVE)
         try:
-            played = _played(ahead, b)
+            runs[mode] = (_played(mode, b), b)
         finally:
             b.close()
-        runs.append((played, b))
-    (ahead_played, ahead_b), (plain_played, plain_b) = runs
-    for one, other in zip(ahead_played, plain_played, strict=True):
-        assert one.divergence is None and other.divergence is None
-        assert one.actions == other.actions and one.choices == other.choices
-        assert len(one.actions) == CAMPAIGN.max_actions
-    # the same requests, in the same order, but for how each names its position
-    assert list(map(_unnamed, ahead_b.requests)) == list(map(_unnamed, plain_b.requests))
-    assert ahead_b.restarts == plain_b.restarts == 0
-    assert "position_of" not in plain_b.named
+    return runs
 
-    def ahead(client: Noting) -> list[int]:
-        """The requests sent before the reply to the one before was read."""
-        at = {(what, seq): k for k, (what, seq) in enumerate(client.events)}
-        return [seq for (what, seq), k in at.items()
-                if what == "sent" and at.get(("read", seq - 1), -1) > k]
-    sent_ahead = ahead(ahead_b)
-    # every step but each game's first two, its last, and every WHOLE_EVERY-th, whose
-    # position goes whole
-    assert len(sent_ahead) >= CAMPAIGN.games * (CAMPAIGN.max_actions - 3) * 7 // 8 - 2
-    assert ahead(plain_b) == []
+
+def _sent_before(client: Noting, event: str) -> list[int]:
+    """The requests sent before the reply to the one before ``event`` (came, read)."""
+    at: dict[tuple[str, int], int] = {}
+    for k, noted in enumerate(client.events):
+        at.setdefault(noted, k)  # the first time (a reply collected is read off it later)
+    return [seq for (what, seq), k in at.items()
+            if what == "sent" and at.get((event, seq - 1), -1) > k]
+
+
+def _named(client: Noting, seqs: list[int]) -> set[str]:
+    return {client.named[seq - client.events[0][1]] for seq in seqs}
+
+
+def test_the_next_step_is_sent_before_this_reply_is_read_and_nothing_else_changes() -> None:
+    runs = _runs()
+    plain_played, plain_b = runs["plain"]
+    for mode in ("overlap", "ahead"):
+        played, b = runs[mode]
+        for one, other in zip(played, plain_played, strict=True):
+            assert one.divergence is None and other.divergence is None
+            assert one.actions == other.actions and one.choices == other.choices
+            assert len(one.actions) == CAMPAIGN.max_actions
+        # the same requests, in the same order, but for how each names its position
+        assert list(map(_unnamed, b.requests)) == list(map(_unnamed, plain_b.requests))
+        assert b.restarts == plain_b.restarts == 0
+    assert "position_of" not in plain_b.named
+    assert _sent_before(plain_b, "read") == []
+    # every step but each game's first two and its last; sent ahead, not every
+    # WHOLE_EVERY-th either, whose position goes whole
+    steps = CAMPAIGN.games * (CAMPAIGN.max_actions - 3)
+    ahead_b = runs["ahead"][1]
+    sent_ahead = _sent_before(ahead_b, "read")
+    assert len(sent_ahead) >= steps * 7 // 8 - 2
     # each names its position as the one B's own last apply made: never by A's digest,
     # never whole (B would learn A's answers before its own reply about them is read)
-    assert all(ahead_b.named[seq - ahead_b.events[0][1]] == "position_of"
-               for seq in sent_ahead)
+    assert _named(ahead_b, sent_ahead) == {"position_of"}
+    assert _sent_before(ahead_b, "came")
+    # overlapping, each goes once the reply before has come, never before: by the
+    # position B's own apply made, or whole (B has answered: it learns nothing in time)
+    overlap_b = runs["overlap"][1]
+    overlapped = _sent_before(overlap_b, "read")
+    assert len(overlapped) >= steps - 2
+    assert _sent_before(overlap_b, "came") == []
+    assert _named(overlap_b, overlapped) == {"position_of", "position"}
 
 
-def _findings(mutant: str, ahead: bool) -> tuple[list[Any], int]:
+def _findings(mutant: str, mode: str) -> tuple[list[Any], int]:
     b = ProtocolClient(command(mutant), timeout=10.0, max_restarts=0, isolate="no")
     lock = Lockstep(InProcess(), b, "rocket")
-    lock.sends_ahead = ahead
+    lock.sends_ahead, lock.overlaps = mode == "ahead", mode != "plain"
     try:
         out = []
         for seed in range(4):
@@ -140,10 +185,11 @@ def _findings(mutant: str, ahead: bool) -> tuple[list[Any], int]:
 @pytest.mark.parametrize("mutant", ["mover_cannot_call", "no_city_scoring",
                                     "stations_never_move"])
 def test_a_served_mutant_is_found_alike_sending_ahead_or_not(mutant: str) -> None:
-    ahead, plain = _findings(mutant, True), _findings(mutant, False)
-    assert ahead == plain
-    assert any(game[3] is not None for game in ahead[0]), "the mutant was never found"
-    assert ahead[1] == 0
+    plain = _findings(mutant, "plain")
+    for mode in ("overlap", "ahead"):
+        assert _findings(mutant, mode) == plain
+    assert any(game[3] is not None for game in plain[0]), "the mutant was never found"
+    assert plain[1] == 0
 
 
 # -- the client: replies read out of order, dropped, and the free start --------------
@@ -277,3 +323,48 @@ def test_the_campaign_flag_sends_ahead_and_plays_the_same_games(tmp_path: Path) 
                         for game in read_stream(out / STREAM).values()])
     assert streams[0] == streams[1]
     assert {game["outcome"] for game in streams[0]} == {"capped"}
+
+
+def _inspected(mode: str, early: bool) -> tuple[Any, ...]:
+    """An inspect applying an action, its reply collected first (``early``) or not;
+    what reading it gives, then what the client does next."""
+    c = ProtocolClient(f"{FAKE} batch_{mode}", timeout=1.0, start_timeout=15.0,
+                       max_restarts=0, isolate="no")
+    try:
+        start = c.new_game("toy", ["a", "b"], {})
+        read = c.start_inspect("toy", start, INSPECT_QUESTIONS, TOY.legal_actions(start)[0])
+        assert c.last_inspect is not None
+        if early:
+            assert c.collect(c.last_inspect) is (mode == "good")
+            assert c.collect(c.last_inspect) is (mode == "good")  # (once is enough)
+        began = time.monotonic()
+        try:
+            got: Any = read()["apply"].position
+        except ImplementationOutcome as err:
+            got = (type(err).__name__, err.outcome)
+        waited = time.monotonic() - began
+        try:
+            after: Any = c.legal_actions("toy", start)
+        except ImplementationOutcome as err:
+            after = (type(err).__name__, err.message)
+        return got, after, c.starts, waited
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("mode", ["good", "crash", "hang"])
+def test_a_reply_collected_early_is_read_and_graded_as_before(mode: str) -> None:
+    """An adapter that dies or hangs on a request whose reply is collected early is
+    graded where the reply is read, as it would have been (no second wait for a reply
+    that timed out, no free start)."""
+    early, plain = _inspected(mode, True), _inspected(mode, False)
+    assert early[:3] == plain[:3]
+    assert early[3] < 0.5  # read at once: collected, or its failure met collecting
+    expected = {"good": None, "crash": ("Crashed", "crash"),
+                "hang": ("TimedOut", "timeout")}[mode]
+    if expected is None:
+        assert early[0] == TOY.apply(TOY.new_game(["a", "b"], {}),
+                                     TOY.legal_actions(TOY.new_game(["a", "b"], {}))[0])
+        assert early[2] == 1
+    else:
+        assert early[0] == expected and "gave up" in early[1][1]
