@@ -38,7 +38,7 @@ from oracle.protocol.position_refs import (
     Remembered,
     remembered,
 )
-from oracle.protocol.same_json import same_json
+from oracle.protocol.same_json import exact_digest, same_json
 
 #: Bytes a request line may have, its line end not counted (``--max-request``). A
 #: request carries one position and one action: some 10 kB; a longer line is answered
@@ -101,12 +101,12 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
         position, ref = _made_by(kept, game, made_by), "position_of"
     else:
         position = msg["position"] if ref is None else _referred(kept, game, ref)
-    # A whole position that is the last one kept, exactly (types and key order: the
-    # same text), is read as that object too: the harness sends whole, every few
-    # steps, the position it would have named (position_refs.WHOLE_EVERY), and a
-    # fresh parse would be decoded again, cold, where the object is read pinned.
+    # A whole position that is the last one kept, exactly (types exact; keys in any
+    # order), is read as that object too: the harness sends whole, every few steps,
+    # the position it would have named (position_refs.WHOLE_EVERY), and a fresh parse
+    # would be decoded again, cold, where the object is read pinned.
     last = kept.last(game) if ref is None and digests else None
-    if last is not None and same_json(as_json(last), position):
+    if last is not None and _is_kept(kept, game, last, position):
         position = last
     # A position kept is the very object this implementation's apply returned, which
     # nobody has changed since: pinned, its engine reads it from the state it made it
@@ -133,6 +133,18 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
     # Nobody has seen the position apply just made: it may be pinned.
     with impl.pinned(game, position):
         return {"apply": part, **_ask(impl, game, position, msg["ask"], digests)}
+
+
+def _is_kept(kept: Remembered, game: str, last: Any, position: JSON) -> bool:
+    """Whether the whole ``position`` is ``last`` exactly (but for key order): its
+    canonical text's digest is the one ``last`` is kept by, which is the digest of
+    ``last``'s JSON (an engine's ``position_digest`` of a position its apply returned),
+    as the harness sends it; by ``same_json`` against that JSON where the digest
+    cannot tell (``exact_digest``)."""
+    digest = exact_digest(position)
+    if digest is None:
+        return same_json(as_json(last), position)
+    return kept.get(game, digest) is last
 
 
 def _referred(kept: Remembered, game: str, ref: str) -> JSON:

@@ -22,7 +22,7 @@ from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import JSON
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.position_refs import WHOLE_EVERY, remembered
-from oracle.protocol.server import answer
+from oracle.protocol.server import _is_kept, answer
 from oracle.rocket.api import RocketAPI
 
 _ASK = ["legal_actions", "scores", "game_over"]
@@ -150,3 +150,33 @@ def test_a_served_side_is_found_alike_whether_a_makes_json_or_not(
         assert any(o[3] is not None for o in with_made), "the mutant was never found"
     else:
         assert all(o[3] is None for o in with_made)
+
+
+def test_a_whole_position_is_read_as_the_one_kept_only_where_it_is_that_one() -> None:
+    """A whole position equal to the one kept last, types exact (keys in any order), is
+    read as that object (``server._is_kept``); another kept one, or a twin of another
+    type (a float for an integer, NaN for null), is read as sent."""
+    served = InProcess(games=["rocket"])
+    plain = _plain_like(served)
+    made = [plain.new_game("rocket", ["p1", "p2", "p3"], {})]
+    for seq in range(2):
+        action = plain.legal_actions("rocket", made[-1])[0]
+        request = {"cmd": "inspect", "seq": seq, "game": "rocket", "ask": _ASK,
+                   "digests": True, "position": made[-1], "action": action}
+        assert "digest" in answer(served, json.dumps(request))["result"]["apply"]["result"]
+        after = plain.apply("rocket", made[-1], action).position
+        assert after is not None
+        made.append(after)
+    kept = remembered(served)
+    last, position = kept.last("rocket"), made[-1]
+
+    def read(text: str) -> bool:
+        return _is_kept(kept, "rocket", last, wire_json.loads(text))
+    assert read(json.dumps(position))
+    assert read(json.dumps(dict(reversed(list(position.items())))))
+    assert not read(json.dumps(made[-2]))  # kept, but not last
+    money = position["holdings"]["p1"]["money"]
+    assert not read(json.dumps(position).replace(f'"money": {money}', f'"money": {money}.0',
+                                                 1))
+    assert '"end_reason": null' in json.dumps(position)
+    assert not read(json.dumps(position).replace('"end_reason": null', '"end_reason": NaN'))
