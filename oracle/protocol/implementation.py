@@ -177,6 +177,15 @@ class Implementation(ABC):
         (``InProcess``, for the ``Made`` it answers while ``making``)."""
         return position_digest(as_json(position))
 
+    def inspect_digests(self, game: str, position: JSON, action: JSON,
+                        ask: Sequence[str]) -> tuple[JSON, Any] | None:
+        """An ``inspect`` asked with digests about ``action`` answered at once, where
+        this implementation can: the reply's parts, exactly as ``railrules serve``
+        writes them each way (oracle/protocol/server.py), and the position its accepted
+        apply made (None where it refused), which the server keeps. None, by default
+        and wherever in doubt: the server then asks each question its own way."""
+        return None
+
     def making(self) -> contextlib.AbstractContextManager[None]:
         """While this lasts, ``apply`` may answer with a ``Made`` (oracle.core.made),
         which only ``position_digest`` and this implementation's own questions read:

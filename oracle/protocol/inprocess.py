@@ -172,6 +172,56 @@ class InProcess(Implementation):
         answers["game_over"] = bool(game_api.game_over(position))
         return answers
 
+    def inspect_digests(self, game: str, position: JSON, action: JSON,
+                        ask: Sequence[str]) -> tuple[JSON, Any] | None:
+        """``Implementation.inspect_digests`` for an engine that makes ``Made``
+        positions and ``Listed`` listings: each question asked of the engine directly,
+        without the server's envelope, context and dispatch per question (a tenth of a
+        served step). None for a subclass (every mutant), an engine that makes no
+        ``Made``, a listing ``listed_digest`` does not write, and any failure but a
+        refusal: the server then asks the generic way, which answers each failure in
+        its own part (the engine is pure: asking again changes nothing)."""
+        if type(self) is not InProcess:
+            return None
+        api = self._game(game)
+        if not _makes(api) or not hasattr(api, "made_digest"):
+            return None
+        making = cast(Making, api)
+        try:
+            made = making.apply_made(_read(api, position), action)
+        except IllegalAction as err:
+            refusal = {"accepted": False, "code": err.code, "ruling": err.ruling,
+                       "reason": err.reason}
+            # (as ``server._apply`` writes a refusal: what is empty left out)
+            return {"apply": {"result": {k: v for k, v in refusal.items()
+                                         if v or k == "accepted"}}}, None
+        except Exception:
+            return None
+        if made is None:
+            return None
+        new = cast(JSON, made)  # (a ``Made`` stands in for its JSON: the engine reads it)
+        try:
+            digest = making.made_digest(made)
+            if digest is None:
+                return None
+            parts: JSON = {"apply": {"result": {"accepted": True, "digest": digest}}}
+            for question in ask:
+                if question == "legal_actions":
+                    listed = making.legal_listed(new)
+                    found = listed_digest(listed.groups) if listed is not None else None
+                    if found is None:
+                        return None
+                    parts[question] = {"result": {"digest": found[0], "count": found[1]}}
+                elif question == "scores":
+                    parts[question] = {"result": {"scores": api.scores(new)}}
+                elif question == "game_over":
+                    parts[question] = {"result": {"over": bool(api.game_over(new))}}
+                else:
+                    return None
+        except Exception:
+            return None
+        return parts, made
+
     @contextlib.contextmanager
     def holding(self, game: str) -> Iterator[None]:
         """The engine looked up once for the block (a game not offered is looked up,

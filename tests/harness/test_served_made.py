@@ -180,3 +180,32 @@ def test_a_whole_position_is_read_as_the_one_kept_only_where_it_is_that_one() ->
                                                  1))
     assert '"end_reason": null' in json.dumps(position)
     assert not read(json.dumps(position).replace('"end_reason": null', '"end_reason": NaN'))
+
+
+def test_the_oracle_answers_an_inspect_with_digests_at_once_as_the_generic_way() -> None:
+    """``InProcess.inspect_digests`` (the server's fast way) gives the parts the generic
+    way writes, for every action of a whole game to its end and a refusal on the way;
+    None for a malformed action (answered the generic way, in its own part) and for a
+    subclass (a mutant's)."""
+    served, plain = InProcess(games=["rocket"]), _plain_like(InProcess(games=["rocket"]))
+    rng = random.Random(4)
+    position = plain.new_game("rocket", ["p1", "p2", "p3"], {})
+    first = plain.legal_actions("rocket", position)[0]
+    assert served.inspect_digests("rocket", position, {"type": "no such action"},
+                                  _ASK) is None
+    assert plain.inspect_digests("rocket", position, first, _ASK) is None
+    answered: list[Any] = []
+    while not plain.game_over("rocket", position):
+        legal = plain.legal_actions("rocket", position)
+        for action in (first, rng.choice(legal)):  # the opening: refused, but first
+            request = {"cmd": "inspect", "seq": 1, "game": "rocket", "ask": _ASK,
+                       "digests": True, "position": position, "action": action}
+            fast = served.inspect_digests("rocket", position, action, _ASK)
+            assert fast is not None
+            assert fast[0] == answer(plain, json.dumps(request))["result"]
+            answered.append(fast[0])
+        made = plain.apply("rocket", position, action).position
+        assert made is not None
+        position = made
+    assert answered[-1]["game_over"]["result"]["over"] is True
+    assert any(not a["apply"]["result"]["accepted"] for a in answered)
