@@ -9,9 +9,10 @@ See docs/protocol.md.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Final
 
-from oracle.core.schema import compiled
+from oracle.core.schema import Compiled, compiled, load_schema
 
 #: The version the harness speaks and ``railrules serve`` answers. v1 adapters keep
 #: working, graded at level ``reasons`` with explicit turns (docs/protocol.md,
@@ -49,7 +50,16 @@ def request_problem(message: Any) -> str | None:
 
 def reply_problem(cmd: str, reply: Any, digests: bool = False) -> str | None:
     """What is wrong with a reply to ``cmd``, or None: envelope first, then the result
-    (an ``inspect`` asked with ``digests``: its digest parts' own schemas)."""
+    (an ``inspect`` asked with ``digests``: its digest parts' own schemas). An inspect
+    reply every one of those takes is told valid by one validator (``_inspect_reply``),
+    not six: one a fuzz step."""
+    if cmd == "inspect" and _inspect_reply(digests).is_valid(reply):
+        return None
+    return reply_problem_each(cmd, reply, digests)
+
+
+def reply_problem_each(cmd: str, reply: Any, digests: bool = False) -> str | None:
+    """``reply_problem``, each schema checked in turn."""
     envelope = problem(reply, "reply.json")
     if envelope is not None:
         return envelope
@@ -76,6 +86,22 @@ def _parts_problem(parts: dict[str, Any], digests: bool) -> str | None:
             if bad is not None:
                 return f"inspect part {question}: {bad}"
     return None
+
+
+@cache
+def _inspect_reply(digests: bool) -> Compiled:
+    """Every check ``reply_problem`` makes of an inspect reply, as one schema: the
+    envelope, and where there is a result, the result's and each part's result's
+    (``properties`` applies only where the property is there, as the checks one by one
+    do); it takes exactly what they all take, so only a refused reply is checked again
+    one by one, to name what is wrong."""
+    def part(question: str) -> Any:
+        form = "digest" if digests and question in DIGEST_PARTS else "result"
+        return {"properties": {"result": load_schema(SCHEMAS, f"{question}.{form}.json")}}
+    return Compiled({"allOf": [load_schema(SCHEMAS, "reply.json"), {"properties": {
+        "result": {"allOf": [load_schema(SCHEMAS, "inspect.result.json"), {"properties": {
+            question: part(question)
+            for question in ("apply", "legal_actions", "scores", "game_over")}}]}}}]})
 
 
 def all_schema_names() -> list[str]:
