@@ -33,6 +33,10 @@ class Maker(Protocol[_S_contra]):
 
     def position_text(self, state: _S_contra) -> bytes: ...
 
+    def position_canonical(self, state: _S_contra) -> bytes:
+        """The canonical text of the position's JSON (``oracle.core.canonical``)."""
+        ...
+
     def position_options(self, state: _S_contra) -> JSON | None:
         """The option values the position's JSON declares (its ``options``, and a
         ``title`` beside them where it has one), None where it declares none: what the
@@ -121,6 +125,11 @@ class Made(Generic[_S]):
     def options(self) -> JSON | None:
         """The option values its JSON declares (``Maker.position_options``)."""
         return self.maker.position_options(self.state)
+
+    def canonical(self) -> bytes:
+        """The canonical text of ``json()`` (sorted keys, no spaces), without the JSON
+        where the engine writes it from its state's parts."""
+        return self.maker.position_canonical(self.state)
 
     @property
     def text(self) -> bytes:

@@ -201,6 +201,25 @@ def _non_finite(packed: bytes) -> bool:
     return False
 
 
+class Written:
+    """A JSON value already written: its text, ASCII (``dumps_with`` puts it in a line
+    as it is)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: bytes) -> None:
+        self.text = text
+
+
+def dumps_with(value: dict[str, Any], key: str, written: Written) -> bytes:
+    """``dumps`` of ``value`` with ``key`` added last, its value the JSON text
+    ``written`` holds, put in as it is (a whole position written once already: no
+    value built to write it again). ``key`` is plain ASCII with nothing to escape."""
+    line = dumps(value)
+    return b"%b%b\"%b\":%b}" % (line[:-1], b"," if len(line) > 2 else b"", key.encode(),
+                               written.text)
+
+
 def dumps(value: Any) -> bytes:
     """One JSON line's text (no newline): ``json.dumps(value, separators=(",", ":"))``
     encoded, the same value and, floats' spelling aside, the same bytes."""

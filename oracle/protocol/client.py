@@ -28,6 +28,7 @@ from typing import Any
 
 from oracle.core import wire_json
 from oracle.core.made import as_json
+from oracle.core.wire_json import Written
 from oracle.protocol.declarations import Declarations, position_options
 from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
@@ -128,6 +129,8 @@ class ProtocolClient(Implementation):
         self._hello: JSON | None = None
         #: what the (first) handshake declares: games, option values, gaps
         self._decl: Declarations | None = None
+        #: the game and option values ``_declared`` last found declared
+        self._declared_last: tuple[str, dict[str, Any] | None] | None = None
         self._last_failure = ""
         #: which position the adapter holds, to be named by reference (the fuzz lockstep
         #: says, ``refs.refer``); used only where the handshake declares ``position_refs``
@@ -289,8 +292,13 @@ class ProtocolClient(Implementation):
         stale = proc.pending() if not self._outstanding else b""
         if stale:
             raise self._fail(Crashed(f"unsolicited output before {cmd!r}: {stale[:200]!r}"))
+        position = request.get("position")
+        line = wire_json.dumps({**request, "seq": seq}) if type(position) is not Written \
+            else wire_json.dumps_with({**{k: v for k, v in request.items()
+                                          if k != "position"}, "seq": seq},
+                                      "position", position)
         try:
-            proc.send(wire_json.dumps({**request, "seq": seq}) + b"\n", timeout)
+            proc.send(line + b"\n", timeout)
         except (Crashed, TimedOut) as err:
             raise self._fail(err) from None
         if proc is self._proc:
@@ -331,9 +339,13 @@ class ProtocolClient(Implementation):
 
     def _declared(self, game: str, options: Mapping[str, Any] | None) -> None:
         """Refuse, without sending, a game or option value the handshake did not declare
-        (a position's values: ``position_options``)."""
+        (a position's values: ``position_options``). The values last found declared are
+        not looked up again (a game's every position has the same)."""
         self._ensure()
+        if self._declared_last is not None and self._declared_last == (game, options):
+            return
         self._declarations().check_options(game, options)
+        self._declared_last = (game, None if options is None else dict(options))
 
     def _declarations(self) -> Declarations:
         assert self._hello is not None

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from oracle.core.made import Made, as_json
+from oracle.core.wire_json import Written
 from oracle.protocol.implementation import UndeclaredGap
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
@@ -133,10 +134,14 @@ class Referrer:
 
 def _whole(request: JSON) -> JSON:
     """``request`` with its position written out: the in-process oracle's ``Made``
-    (oracle.core.made, the lockstep's A's position handed to B) goes as its JSON."""
+    (oracle.core.made, the lockstep's A's position handed to B) goes as its canonical
+    text (``Written``: the same JSON value, keys sorted, which A's digest was written
+    from a step before, so no JSON is built) where that is ASCII, else as its JSON."""
     position: Any = request["position"]
-    return {**request, "position": as_json(position)} if type(position) is Made \
-        else request
+    if type(position) is not Made:
+        return request
+    text = position.canonical()
+    return {**request, "position": Written(text) if text.isascii() else as_json(position)}
 
 
 class Remembered:

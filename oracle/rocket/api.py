@@ -119,6 +119,10 @@ class RocketAPI(Pins[State]):
     def position_text(self, state: State) -> bytes:
         return self._texts.text(state)
 
+    def position_canonical(self, state: State) -> bytes:
+        """``canonical_text(codec.to_json(state))``, written from kept parts."""
+        return self._digested.text(state)
+
     def options(self) -> Sequence[OptionSpec]:
         return SPECS
 

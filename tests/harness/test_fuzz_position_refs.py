@@ -7,7 +7,8 @@ position and still agrees; a served mutant is found alike with and without refs;
 adapter answering a ref with anything but an inspect reply or the documented
 ``unsupported`` is graded as any bad reply, never a pass; the request schema refuses a
 request with both forms or a malformed ref; the server keeps each implementation's own
-positions, and reads a kept one from its state (no ``marshal`` key)."""
+positions, and reads a kept one from its state (no ``marshal`` key); a position sent
+whole goes as its canonical text, the same JSON value."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from oracle.core.made import Made
+from oracle.core.wire_json import Written, dumps_with
 from oracle.harness.fuzz_campaign import Campaign, play_one
 from oracle.harness.lockstep import Lockstep, Played, index_chooser
 from oracle.harness.serve_mutant import command
@@ -28,7 +31,7 @@ from oracle.protocol.digests import position_digest
 from oracle.protocol.implementation import JSON
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.messages import request_problem
-from oracle.protocol.position_refs import KEPT, WHOLE_EVERY, remembered
+from oracle.protocol.position_refs import KEPT, WHOLE_EVERY, _whole, remembered
 from oracle.protocol.server import answer
 
 HERE = Path(__file__).parent
@@ -297,3 +300,29 @@ def test_a_kept_position_is_read_from_its_state_unkeyed(monkeypatch: Any) -> Non
     keyed.clear()
     _step(impl, action, position=retyped)
     assert keyed, "a position of other types is no position kept"
+
+
+def test_a_whole_position_goes_as_its_canonical_text_or_else_its_json() -> None:
+    """A's ``Made`` sent whole (``position_refs._whole``) goes as its canonical text
+    where that is ASCII (every Rocket position), the very JSON value of it; else as
+    its JSON."""
+    api = InProcess()._game("rocket")
+    rng = random.Random(7)
+    position: Any = api.new_game(["p1", "p2", "p3"], {})
+    for _ in range(40):
+        made = api.apply_made(position, rng.choice(api.legal_actions(position)))
+        request = _whole({"cmd": "inspect", "position": made})
+        written = request["position"]
+        assert isinstance(written, Written) and written.text == made.canonical()
+        line = dumps_with({"cmd": "inspect"}, "position", written)
+        assert json.loads(line)["position"] == made.json()
+        position = made
+
+    class _Wide:  # a maker whose canonical text is not ASCII
+        def position_canonical(self, state: Any) -> bytes:
+            return json.dumps({"name": "Zürich"}, ensure_ascii=False).encode()
+
+        def position_json(self, state: Any) -> JSON:
+            return {"name": "Zürich"}
+    wide: Any = Made(_Wide(), None)
+    assert _whole({"position": wide})["position"] == {"name": "Zürich"}

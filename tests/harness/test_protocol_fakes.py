@@ -158,6 +158,22 @@ def test_undeclared_options_and_games_are_not_sent() -> None:
         c.close()
 
 
+def test_a_position_s_undeclared_options_are_refused_after_declared_ones() -> None:
+    """(The values last found declared are not looked up again: other values are.)"""
+    c = client("good")
+    try:
+        start = c.new_game("toy", ["a"], {})
+        assert c.legal_actions("toy", start)
+        for options in ({"step_max": 5}, {"colour": "red"}):
+            with pytest.raises(Unsupported, match="not declared"):
+                c.legal_actions("toy", {**start, "options": options})
+        assert c.legal_actions("toy", start)
+        with pytest.raises(Unsupported, match="not declared"):
+            c.legal_actions("rocket", start)
+    finally:
+        c.close()
+
+
 def test_an_adapter_that_stops_reading_cannot_hang_the_harness() -> None:
     """A request larger than the pipe buffer, sent to an adapter that no longer
     reads, times out instead of blocking the write forever."""

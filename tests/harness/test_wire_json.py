@@ -200,3 +200,17 @@ def test_loads_plain_refuses_what_the_standard_module_refuses(text: str) -> None
     with pytest.raises(json.JSONDecodeError) as theirs:
         json.loads(text)
     assert str(ours.value) == str(theirs.value)
+
+
+@given(st.dictionaries(KEYS, VALUES, max_size=4), VALUES)
+def test_a_line_with_a_value_written_already_reads_as_the_whole_written_at_once(
+        value: dict[str, Any], inner: Any) -> None:
+    """``dumps_with``: the value written once (here by the standard module) is put in
+    as it is, last, and the line reads as ``dumps`` of the whole would."""
+    value = {k: v for k, v in value.items() if k != "position"}
+    written = wire_json.Written(json.dumps(inner, separators=(",", ":")).encode())
+    line = wire_json.dumps_with(value, "position", written)
+    assert same(wire_json.loads(line), wire_json.loads(wire_json.dumps(
+        {**value, "position": inner})))
+    assert line.endswith(b',"position":' + written.text + b"}" if value
+                         else b'{"position":' + written.text + b"}")
