@@ -54,6 +54,7 @@ from oracle.protocol.position_refs import (
 )
 from oracle.protocol.reply_reading import (
     ANSWERS,
+    CHECKED_QUESTIONS,
     accepted,
     checked_answer,
     reply_outcome,
@@ -491,7 +492,7 @@ class ProtocolClient(Implementation):
     def _checked(self, question: str, game: str, answer: Any, within: str = "") -> Any:
         """``answer`` once the game's own checks accept it (``checked_answer``); unless
         replies go unchecked."""
-        if not self.check_replies:
+        if not self.check_replies or question not in CHECKED_QUESTIONS:
             return answer
         return checked_answer(question, game, answer,
                               f"{within} ({question})" if within else question,

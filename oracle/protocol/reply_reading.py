@@ -6,7 +6,7 @@ the harness says of itself, what a failed handshake shows)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from oracle.core import reasons
 from oracle.core.made import as_json
@@ -81,6 +81,9 @@ ANSWERS: dict[str, Callable[[JSON], Any]] = {
 
 #: commands whose whole answer is a position (``new_game``, ``position``: the canonical form)
 POSITION_COMMANDS = frozenset({"new_game", "position"})
+#: the questions whose answers ``checked_answer`` checks (the others it hands back as
+#: they are: a caller may skip it for those)
+CHECKED_QUESTIONS: Final = frozenset({"apply", "legal_actions", *POSITION_COMMANDS})
 
 
 def checked_answer(question: str, game: str, answer: Any, command: str, *,

@@ -26,6 +26,7 @@ from oracle.protocol.declarations import Declarations
 from oracle.protocol.implementation import UndeclaredGap, Unsupported, Verdict
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.levels import forced_pass
+from oracle.protocol.reply_reading import CHECKED_QUESTIONS, checked_answer
 from oracle.protocol.reply_reading import reply_outcome as _outcome
 from steps.common import _refused
 from steps.world import World
@@ -166,3 +167,13 @@ def test_fuzz_compares_an_engine_with_its_own_turns_decision_for_decision() -> N
     assert all(p.divergence is None for p in honest)
     assert sum(p.agreed_actions for p in honest) > 100
     assert any(p.divergence is not None for p in games(f"{OTHER} verdicts veto_poll_automatic"))
+
+
+@pytest.mark.parametrize("question", ["scores", "game_over", "load", "query", "hello"])
+def test_an_answer_checked_answer_does_not_check_is_handed_back_as_it_is(
+        question: str) -> None:
+    """(So the client skips it for the questions outside ``CHECKED_QUESTIONS``.)"""
+    assert question not in CHECKED_QUESTIONS
+    odd = object()
+    assert checked_answer(question, "rocket", odd, question, level=lambda: "reasons",
+                          check_actions=True, reference=None) is odd
