@@ -23,6 +23,7 @@ position, so the text is written as ``canonical`` writes it then: the whole
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -79,6 +80,9 @@ class Digested:
         #: its text or None where orjson refused it); the record is held so that its id
         #: is not reused while it is here
         self._parts: dict[int, tuple[object, Board, object, bytes | None]] = {}
+        #: id(a board's canonical text) -> (that text, SHA-256 of ``{"board":`` + it
+        #: + ``,``): the text held, so its id is not reused while it is here
+        self._boards: dict[int, tuple[bytes, Any]] = {}
 
     def _part(self, record: _R, board: Board, context: object,
               write: Callable[[_R, Board, object], Any]) -> bytes | None:
@@ -105,6 +109,17 @@ class Digested:
 
     def text(self, state: State) -> bytes:
         """Exactly ``canonical_text(codec.to_json(state))`` (the module's docstring)."""
+        split = self._split(state)
+        if split is None:
+            return canonical_text(codec.to_json(state))  # the standard module's way, whole
+        board_text, rest = split
+        return b"%b%b,%b" % (_BOARD_KEY, board_text, rest[1:])
+
+    def _split(self, state: State) -> tuple[bytes, bytes] | None:
+        """The board's canonical text, and the canonical text of the position's object
+        without it (``board`` is the first key in sorted order: the whole text is
+        ``{"board":`` + the one + ``,`` + the other's after its ``{``); None where
+        orjson refuses a part (``text`` then writes it the standard module's way)."""
         board = state.board
         part = self._part
         try:
@@ -114,27 +129,47 @@ class Digested:
             holdings = part(state.holdings, board, state.players, self._holdings)
             city_tokens = part(state.city_tokens, board, None, _city_tokens)
         except _Refused:  # a line's or a holding's text refused by orjson
-            options = None
-        if options is not None and board_text is not None and lines is not None \
-                and holdings is not None and city_tokens is not None:
-            try:
-                # the keys and fields of ``codec.to_json``, the parts' texts verbatim
-                return orjson.dumps({
-                    "game": "rocket", "version": codec.VERSION,
-                    "options": orjson.Fragment(options), "board": orjson.Fragment(board_text),
-                    "players": list(state.players), "turn": codec.turn_json(state),
-                    "phase": state.phase, "pending": codec.pending_json(state),
-                    "lines": orjson.Fragment(lines), "holdings": orjson.Fragment(holdings),
-                    "city_tokens": orjson.Fragment(city_tokens),
-                    "supply": codec.supply_json(state), "end_reason": state.end_reason,
-                }, option=_SORTED)
-            except orjson.JSONEncodeError:
-                pass
-        return canonical_text(codec.to_json(state))  # the standard module's way, whole
+            return None
+        if options is None or board_text is None or lines is None or holdings is None \
+                or city_tokens is None:
+            return None
+        try:
+            # the keys and fields of ``codec.to_json`` but the board, the parts' texts
+            # verbatim
+            return board_text, orjson.dumps({
+                "game": "rocket", "version": codec.VERSION,
+                "options": orjson.Fragment(options),
+                "players": list(state.players), "turn": codec.turn_json(state),
+                "phase": state.phase, "pending": codec.pending_json(state),
+                "lines": orjson.Fragment(lines), "holdings": orjson.Fragment(holdings),
+                "city_tokens": orjson.Fragment(city_tokens),
+                "supply": codec.supply_json(state), "end_reason": state.end_reason,
+            }, option=_SORTED)
+        except orjson.JSONEncodeError:
+            return None
 
     def digest(self, state: State) -> str:
-        """``position_digest(codec.to_json(state))``: SHA-256 of ``text``, in hex."""
-        return text_digest(self.text(state))
+        """``position_digest(codec.to_json(state))``: SHA-256 of ``text``, in hex. The
+        board's text comes first and never changes in a game: the hash of
+        ``{"board":`` + it + ``,`` is worked out once per board and carried on from (a
+        copy of SHA-256's state: the same digest as hashing the whole text)."""
+        split = self._split(state)
+        if split is None:
+            return text_digest(self.text(state))
+        board_text, rest = split
+        found = self._boards.get(id(board_text))
+        if found is None or found[0] is not board_text:
+            if len(self._boards) >= 64:
+                self._boards.clear()
+            found = self._boards[id(board_text)] = (
+                board_text, hashlib.sha256(b"%b%b," % (_BOARD_KEY, board_text)))
+        hashed = found[1].copy()
+        hashed.update(memoryview(rest)[1:])
+        return hashed.hexdigest()
+
+
+#: the first key of a position's canonical text, with its quotes and colon
+_BOARD_KEY: Final = b'{"board":'
 
 
 class _Refused(Exception):

@@ -89,3 +89,18 @@ def test_the_api_digests_its_made_positions() -> None:
     assert position_options(made) == position_options(made.json()) is not None
     other = RocketAPI().apply_made(start, api.legal_actions(start)[0])
     assert other is not None and api.made_digest(other) is None  # not its own
+
+
+def test_positions_on_other_boards_are_digested_each_from_its_own_board() -> None:
+    """The hash of a board's text is carried on from per board: positions on two
+    boards asked in turn of one ``Digested`` each get their own whole text's digest."""
+    from tests.rocket.helpers import drawn
+    from tests.rocket.test_options import MERGE, TOWN
+    digested = Digested()
+    states = _states(3, ["p1", "p2", "p3"])[:20]
+    others = [drawn(TOWN), drawn(MERGE)]
+    assert len({id(s.board) for s in others + states[:1]}) == 3
+    for state in (s for pair in zip(states, others * 10, strict=False) for s in pair):
+        whole = codec.to_json(state)
+        assert digested.digest(state) == position_digest(whole)
+        assert digested.text(state) == canonical(whole)
