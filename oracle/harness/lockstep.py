@@ -314,20 +314,29 @@ class Lockstep(Digests, Comparing):
         self._drawn = (step, listed, index, action)
         if action is None:
             return
-        # overlapping, B's whole reply about this step comes in first (drawn meanwhile)
-        if self._overlaps and not client.collect(pending.sent):
-            return
         position = verdict.position
         # Named to B as the position its own apply of this step made (``position_of``),
         # not by A's digest nor whole: B learns nothing of A's answers about this step
         # that it could echo back before its reply is read (or has come, overlapping).
         client.ahead_of = None if whole else pending.sent
+        # Overlapping, B's request is written and A's answers worked out while B still
+        # works on this step; the request goes the moment B's whole reply about this
+        # step has come (``collect``), and is dropped unsent where it does not come.
+        if self._overlaps:
+            client.hold()
         try:
             self._next = (position, action, self._inspect(position, position, action))
         except Exception:  # met again at its own step, where it is started anew
             self._next = None  # (the draw stands: it is the step's own)
         finally:
             client.ahead_of = None
+        if not self._overlaps:
+            return
+        if self._next is not None and client.collect(pending.sent):
+            client.release()
+        else:
+            client.discard()
+            self._next = None
 
     def _draw(self, choose: TextChooser, step: int,
               listed: Listed) -> tuple[int | None, JSON | None]:

@@ -124,8 +124,11 @@ class ProtocolClient(Implementation):
         #: later one, kept until their own reader asks; requests nobody will read
         self._outstanding: deque[int] = deque()
         self._early: dict[int, bytes] = {}
-        #: the failure met reading a reply early (``collect``), raised where it is read
+        #: the failure met reading a reply early (``collect``), or sending a request held
+        #: (``release``), raised where its reply is read
         self._failed: dict[int, Crashed | TimedOut] = {}
+        #: requests written but held, unsent (``hold``): their seq, line and time limit
+        self._held: list[tuple[AdapterProcess, int, bytes, float]] | None = None
         self._abandoned: set[int] = set()
         self._hello: JSON | None = None
         #: what the (first) handshake declares: games, option values, gaps
@@ -298,13 +301,59 @@ class ProtocolClient(Implementation):
             else wire_json.dumps_with({**{k: v for k, v in request.items()
                                           if k != "position"}, "seq": seq},
                                       "position", position)
-        try:
-            proc.send(line + b"\n", timeout)
-        except (Crashed, TimedOut) as err:
-            raise self._fail(err) from None
-        if proc is self._proc:
-            self._outstanding.append(seq)
+        if self._held is not None and proc is self._proc:  # written now, sent at ``release``
+            self._held.append((proc, seq, line + b"\n", timeout))
+        else:
+            try:
+                proc.send(line + b"\n", timeout)
+            except (Crashed, TimedOut) as err:
+                raise self._fail(err) from None
+            if proc is self._proc:
+                self._outstanding.append(seq)
         return lambda: self._reply(proc, cmd, seq, timeout, declines, digests)
+
+    # -- requests written ahead of their sending (the fuzz lockstep's overlap) -----------
+
+    def hold(self) -> None:
+        """Write the next requests to the running process without sending them, until
+        ``release`` sends them or ``discard`` drops them: the lockstep writes the next
+        step's request while the adapter still works on this one, and sends it the
+        moment this one's reply has come (``collect``)."""
+        self._held = []
+
+    def release(self) -> None:
+        """Send the requests held, in order. Output the adapter sent unasked (none is
+        due: every reply sent before has been read off the wire) is a crash, as before
+        any request; a crash, or a pipe full past the time limit, fails each request
+        held, raised where its reply is read (``_receive``), as a failure to send it
+        would have been raised where it was sent."""
+        held, self._held = self._held, None
+        if not held:
+            return
+        proc = self._proc
+        failure: Crashed | TimedOut | None = None
+        if proc is None or held[0][0] is not proc:
+            failure = Crashed("the adapter stopped before the request held went")
+        else:
+            stale = proc.pending() if not self._outstanding else b""
+            if stale:
+                failure = Crashed(f"unsolicited output before 'inspect': {stale[:200]!r}")
+                self._fail(failure)
+        for to, seq, line, timeout in held:
+            if failure is None and to is proc:
+                try:
+                    to.send(line, timeout)
+                    self._outstanding.append(seq)
+                    continue
+                except (Crashed, TimedOut) as err:
+                    failure = err
+                    self._fail(err)  # (the process dropped: once)
+            self._failed[seq] = failure or Crashed("the adapter stopped before the request "
+                                                   "held went")
+
+    def discard(self) -> None:
+        """Drop the requests held, unsent (their replies are never read)."""
+        self._held = None
 
     def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float,
                declines: bool = False, digests: bool = False) -> JSON:

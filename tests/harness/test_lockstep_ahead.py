@@ -8,7 +8,10 @@ are the same games; against served mutants every finding is the same finding; an
 client keeps the replies of requests sent ahead in order (oracle/protocol/client.py),
 reads and throws away the reply of a step it drops, and starts afresh, without using a
 restart, an adapter that died on such a request (``ProtocolClient.abandon``); a
-failure met collecting a reply is graded where the reply is read, as before."""
+failure met collecting a reply is graded where the reply is read, as before; and a
+request written while the reply before is awaited (``hold``) goes only once that
+reply has come (``release``), or never (``discard``), and fails, where an adapter died
+or spoke unasked meanwhile, as it would have failed being sent."""
 
 from __future__ import annotations
 
@@ -76,13 +79,18 @@ class Noting(ProtocolClient):
                              request else {**request, "position": "(whole)"})
         self.named.append(next((k for k in ("position", "position_ref", "position_of")
                                 if k in request), ""))
-        self.events.append(("sent", seq))
+        held = self._held is not None
+        self.events.append(("held" if held else "sent", seq))
         read = super()._post(proc, request, timeout, digests)
 
         def noted() -> JSON:
             self.events.append(("read", seq))
             return read()
         return noted
+
+    def release(self) -> None:
+        self.events += [("sent", seq) for _, seq, _, _ in self._held or []]
+        super().release()
 
 
 #: how the lockstep starts each step: after this reply is read, once it has come
@@ -368,3 +376,58 @@ def test_a_reply_collected_early_is_read_and_graded_as_before(mode: str) -> None
         assert early[2] == 1
     else:
         assert early[0] == expected and "gave up" in early[1][1]
+
+
+def _held(mode: str, how: str) -> tuple[Any, ...]:
+    """An inspect applying an action, then the next one written while the first's reply
+    is awaited (``hold``), and sent (``release``) or dropped (``discard``) once that
+    reply has come; what reading each gives, and the client's starts."""
+    c = ProtocolClient(f"{FAKE} batch_{mode}", timeout=1.0, start_timeout=15.0,
+                       max_restarts=0, isolate="no")
+    try:
+        start = c.new_game("toy", ["a", "b"], {})
+        first = c.start_inspect("toy", start, INSPECT_QUESTIONS, TOY.legal_actions(start)[0])
+        sent = c.last_inspect
+        assert sent is not None
+        c.hold()
+        second = c.start_inspect("toy", start, INSPECT_QUESTIONS)
+        assert not c.collect(sent + 1)  # (written, not sent: no reply to wait for)
+        came = c.collect(sent)
+        getattr(c, how)()
+        out: list[Any] = [came]
+        for read in (first, second) if how == "release" else (first,):
+            try:
+                out.append(sorted(read()))
+            except ImplementationOutcome as err:
+                out.append((type(err).__name__, err.message[:40]))
+        if how == "discard":
+            out.append(sorted(c.start_inspect("toy", start, INSPECT_QUESTIONS)()))
+        return (*out, c.starts)
+    finally:
+        c.close()
+
+
+def test_a_request_held_goes_at_release_after_the_reply_before_has_come() -> None:
+    assert _held("good", "release") == (
+        True, ["apply", "game_over", "legal_actions", "scores"],
+        ["game_over", "legal_actions", "scores"], 1)
+
+
+def test_a_request_held_and_discarded_never_goes() -> None:
+    assert _held("good", "discard") == (
+        True, ["apply", "game_over", "legal_actions", "scores"],
+        ["game_over", "legal_actions", "scores"], 1)
+
+
+@pytest.mark.parametrize(("mode", "second"), [
+    ("crash", "the adapter "), ("chatty", "unsolicited output before 'inspect'")])
+def test_a_request_held_fails_as_it_would_have_been_sent(mode: str,
+                                                         second: str) -> None:
+    """An adapter that died on the request before, or answered it twice: the request
+    held is graded a crash where its reply is read (the one before as ever)."""
+    came, first, got, _ = _held(mode, "release")
+    assert got[0] == "Crashed" and got[1].startswith(second), got
+    if mode == "crash":
+        assert not came and first[0] == "Crashed"
+    else:  # (its first answer breaks the protocol too: a refusal where parts are owed)
+        assert came and first[0] == "Crashed"
