@@ -183,7 +183,10 @@ class InProcess(Implementation):
         its own part (the engine is pure: asking again changes nothing)."""
         if type(self) is not InProcess:
             return None
-        api = self._game(game)
+        try:
+            api = self._game(game)
+        except Unsupported:  # a game not offered: each part says so (the generic way)
+            return None
         if not _makes(api) or not hasattr(api, "made_digest"):
             return None
         making = cast(Making, api)

@@ -209,3 +209,9 @@ def test_the_oracle_answers_an_inspect_with_digests_at_once_as_the_generic_way()
         position = made
     assert answered[-1]["game_over"]["result"]["over"] is True
     assert any(not a["apply"]["result"]["accepted"] for a in answered)
+    # a game not offered: refused part by part, as the generic way refuses it
+    request = {"cmd": "inspect", "seq": 2, "game": "18xx", "ask": _ASK, "digests": True,
+               "position": {"game": "18xx"}, "action": first}
+    assert served.inspect_digests("18xx", request["position"], first, _ASK) is None
+    assert answer(served, json.dumps(request)) == answer(plain, json.dumps(request))
+    assert "result" in answer(served, json.dumps(request))
