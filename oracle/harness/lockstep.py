@@ -332,10 +332,10 @@ class Lockstep(Digests, Comparing):
             client.ahead_of = None
         if not self._overlaps:
             return
-        if self._next is not None and client.collect(pending.sent):
+        if self._next is not None and client.collect(pending.sent) and client.running():
             client.release()
-        else:
-            client.discard()
+        else:  # (an adapter that stopped after its reply is started anew at the step,
+            client.discard()  # as without overlapping)
             self._next = None
 
     def _draw(self, choose: TextChooser, step: int,

@@ -163,6 +163,11 @@ class ProtocolClient(Implementation):
         self.starts = self._free_starts = 0
 
     def _ensure(self) -> AdapterProcess:
+        if self._held is not None and self._proc is not None:
+            # never started again while a request is held: a reply not read yet is still
+            # due from this process (the lockstep drops what it held where the process
+            # stopped, ``running``, and starts the step anew, as without holding)
+            return self._proc
         if self._abandoned:
             self._settle()
         if self._proc is not None and self._proc.alive():
@@ -338,7 +343,8 @@ class ProtocolClient(Implementation):
             stale = proc.pending() if not self._outstanding else b""
             if stale:
                 failure = Crashed(f"unsolicited output before 'inspect': {stale[:200]!r}")
-                self._fail(failure)
+        # (the process is dropped where the failure is read, as ``_reply`` drops it: the
+        # replies read off the wire before are still read as they came)
         for to, seq, line, timeout in held:
             if failure is None and to is proc:
                 try:
@@ -347,13 +353,16 @@ class ProtocolClient(Implementation):
                     continue
                 except (Crashed, TimedOut) as err:
                     failure = err
-                    self._fail(err)  # (the process dropped: once)
             self._failed[seq] = failure or Crashed("the adapter stopped before the request "
                                                    "held went")
 
     def discard(self) -> None:
         """Drop the requests held, unsent (their replies are never read)."""
         self._held = None
+
+    def running(self) -> bool:
+        """Whether the adapter's process is running."""
+        return self._proc is not None and self._proc.alive()
 
     def _reply(self, proc: AdapterProcess, cmd: str, seq: int, timeout: float,
                declines: bool = False, digests: bool = False) -> JSON:

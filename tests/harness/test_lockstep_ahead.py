@@ -60,8 +60,8 @@ class Noting(ProtocolClient):
     """A client noting each request it sends (without its ``seq``) and, in order, when
     each is sent and when its reply is read."""
 
-    def __init__(self, command: str) -> None:
-        super().__init__(command, timeout=10.0, max_restarts=0, isolate="no")
+    def __init__(self, command: str, max_restarts: int = 0) -> None:
+        super().__init__(command, timeout=10.0, max_restarts=max_restarts, isolate="no")
         self.requests: list[JSON] = []
         #: how each request names its position (the field), "" where it names none
         self.named: list[str] = []
@@ -431,3 +431,23 @@ def test_a_request_held_fails_as_it_would_have_been_sent(mode: str,
         assert not came and first[0] == "Crashed"
     else:  # (its first answer breaks the protocol too: a refusal where parts are owed)
         assert came and first[0] == "Crashed"
+
+
+@pytest.mark.parametrize("mode", ["crash", "chatty"])
+def test_an_adapter_that_dies_or_speaks_unasked_is_found_alike_overlapping_or_not(
+        mode: str) -> None:
+    """Where B dies on a request, or sends a reply twice, the finding is the same
+    whether the next request goes after the reply is read or once it has come, and so
+    are the adapter's starts."""
+    found = {}
+    for how in ("plain", "overlap"):
+        b = Noting(f"{KEEPER} {mode}")
+        try:
+            played = _played(how, b, games=1)[0]
+        finally:
+            b.close()
+        d = played.divergence
+        assert d is not None
+        found[how] = (d.step, d.kind, d.detail.get("outcome"), played.actions, b.starts)
+    assert found["overlap"] == found["plain"], found
+    assert found["plain"][2] == "crash"

@@ -13,7 +13,9 @@ serve`` answers it; ``stale`` names the position the step before by ``position_r
 * ``errored``: ``errored``;
 * ``stale``: answered about the position made the step before the one named (an
   adapter that remembers the wrong position);
-* ``other_gap``: ``unsupported`` with another feature than ``position_ref``.
+* ``other_gap``: ``unsupported`` with another feature than ``position_ref``;
+* ``crash``: the process exits on the 20th such inspect, unanswered;
+* ``chatty``: the 20th such inspect answered twice.
 
 With MUTANT, the engine is that mutant's (as ``railrules serve-mutant`` serves it).
 """
@@ -70,17 +72,23 @@ def main() -> None:
     mode = sys.argv[1]
     impl = _impl()
     made: list[str] = []  # the digests of the positions its applies made, in order
+    by_ref = 0
     for line in sys.stdin:
         msg = json.loads(line)
         if msg.get("cmd") == "inspect" and ("position_ref" in msg or "position_of" in msg):
             sys.stderr.write("by reference\n")
             reply = _by_ref(mode, impl, msg, line, made)
+            by_ref += 1
         else:
             reply = answer(impl, line)
+        if mode == "crash" and by_ref == 20:
+            return
         digest = _made(reply) if msg.get("cmd") == "inspect" else None
         if digest is not None and remembered(impl).get(msg["game"], digest) is not None:
             made.append(digest)
         sys.stdout.write(json.dumps(reply) + "\n")
+        if mode == "chatty" and by_ref == 20:
+            sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
         if msg.get("cmd") == "stop":
             return
