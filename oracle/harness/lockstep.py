@@ -328,6 +328,9 @@ class Lockstep(Digests, Comparing):
             self._next = (position, action, self._inspect(position, position, action))
         except Exception:  # met again at its own step, where it is started anew
             self._next = None  # (the draw stands: it is the step's own)
+        except BaseException:  # (an interrupt: nothing held is left to go)
+            client.discard()
+            raise
         finally:
             client.ahead_of = None
         if not self._overlaps:
