@@ -170,7 +170,7 @@ class ProtocolClient(Implementation):
             return self._proc
         if self._abandoned:
             self._settle()
-        if self._proc is not None and self._proc.alive():
+        if self._proc is not None and self.running():
             return self._proc
         if self._proc is not None:
             self._drop()
@@ -337,24 +337,23 @@ class ProtocolClient(Implementation):
             return
         proc = self._proc
         failure: Crashed | TimedOut | None = None
-        if proc is None or held[0][0] is not proc:
+        if proc is None or any(to is not proc for to, *_ in held):
             failure = Crashed("the adapter stopped before the request held went")
-        else:
-            stale = proc.pending() if not self._outstanding else b""
+        elif not self._outstanding:
+            stale = proc.pending()
             if stale:
                 failure = Crashed(f"unsolicited output before 'inspect': {stale[:200]!r}")
         # (the process is dropped where the failure is read, as ``_reply`` drops it: the
         # replies read off the wire before are still read as they came)
         for to, seq, line, timeout in held:
-            if failure is None and to is proc:
+            if failure is None:
                 try:
                     to.send(line, timeout)
                     self._outstanding.append(seq)
                     continue
                 except (Crashed, TimedOut) as err:
                     failure = err
-            self._failed[seq] = failure or Crashed("the adapter stopped before the request "
-                                                   "held went")
+            self._failed[seq] = failure
 
     def discard(self) -> None:
         """Drop the requests held, unsent (their replies are never read)."""

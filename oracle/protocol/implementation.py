@@ -52,6 +52,14 @@ class Verdict:
     def refuse(cls, code: str, ruling: str = "", reason: str = "") -> Verdict:
         return cls(False, None, code, ruling, reason)
 
+    def refusal_json(self) -> JSON:
+        """A refusal as an ``apply`` result: its code, ruling and reason, those left
+        empty left out (an engine graded on verdicts may refuse in its own words,
+        citing nothing)."""
+        refusal: JSON = {"accepted": False, "code": self.code, "ruling": self.ruling,
+                         "reason": self.reason}
+        return {k: v for k, v in refusal.items() if v or k == "accepted"}
+
 
 class ImplementationOutcome(Exception):
     """Base for replies that are not a result: the scenario cannot be graded as pass/fail."""

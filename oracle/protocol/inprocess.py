@@ -10,7 +10,7 @@ from typing import Any, Final, cast
 import oracle
 from oracle.core.errors import IllegalAction, MalformedInput
 from oracle.core.game import GameAPI, Pinning
-from oracle.core.made import Made, Making, as_json
+from oracle.core.made import Listed, Made, Making, as_json
 from oracle.games import PLUGINS_ENV, get_game, registered_games
 from oracle.protocol.digests import from_keys, listed_digest
 from oracle.protocol.implementation import (
@@ -175,9 +175,10 @@ class InProcess(Implementation):
     def inspect_digests(self, game: str, position: JSON, action: JSON,
                         ask: Sequence[str]) -> tuple[JSON, Any] | None:
         """``Implementation.inspect_digests`` for an engine that makes ``Made``
-        positions and ``Listed`` listings: each question asked of the engine directly,
-        without the server's envelope, context and dispatch per question (a tenth of a
-        served step). None for a subclass (every mutant), an engine that makes no
+        positions and ``Listed`` listings: the step's questions asked of the engine
+        directly (``_inspect_made``), without the server's envelope, context and
+        dispatch per question (a tenth of a served step), and written as the server
+        writes their parts. None for a subclass (every mutant), an engine that makes no
         ``Made``, a listing ``listed_digest`` does not write, and any failure but a
         refusal: the server then asks the generic way, which answers each failure in
         its own part (the engine is pure: asking again changes nothing)."""
@@ -191,37 +192,25 @@ class InProcess(Implementation):
             return None
         making = cast(Making, api)
         try:
-            made = making.apply_made(_read(api, position), action)
-        except IllegalAction as err:
-            refusal = {"accepted": False, "code": err.code, "ruling": err.ruling,
-                       "reason": err.reason}
-            # (as ``server._apply`` writes a refusal: what is empty left out)
-            return {"apply": {"result": {k: v for k, v in refusal.items()
-                                         if v or k == "accepted"}}}, None
-        except Exception:
-            return None
-        if made is None:
-            return None
-        new = cast(JSON, made)  # (a ``Made`` stands in for its JSON: the engine reads it)
-        try:
-            digest = making.made_digest(made)
-            if digest is None:
+            answers = self._inspect_made(making, position, action)
+            if answers is None:
                 return None
+            verdict = answers["apply"]
+            if not verdict.accepted:
+                return {"apply": {"result": verdict.refusal_json()}}, None
+            made = verdict.position
+            digest = making.made_digest(cast(Made[Any], made))
+            listed = answers["legal_actions"]
+            found = listed_digest(listed.groups) if type(listed) is Listed else None
+            if digest is None or found is None:
+                return None
+            each: JSON = {"legal_actions": {"digest": found[0], "count": found[1]},
+                          "scores": {"scores": answers["scores"]},
+                          "game_over": {"over": answers["game_over"]}}
             parts: JSON = {"apply": {"result": {"accepted": True, "digest": digest}}}
             for question in ask:
-                if question == "legal_actions":
-                    listed = making.legal_listed(new)
-                    found = listed_digest(listed.groups) if listed is not None else None
-                    if found is None:
-                        return None
-                    parts[question] = {"result": {"digest": found[0], "count": found[1]}}
-                elif question == "scores":
-                    parts[question] = {"result": {"scores": api.scores(new)}}
-                elif question == "game_over":
-                    parts[question] = {"result": {"over": bool(api.game_over(new))}}
-                else:
-                    return None
-        except Exception:
+                parts[question] = {"result": each[question]}
+        except Exception:  # (a question it does not know, too: the generic way)
             return None
         return parts, made
 

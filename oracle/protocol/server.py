@@ -69,10 +69,7 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
     verdict = impl.apply(msg["game"], msg["position"], msg["action"])
     if verdict.accepted:
         return {"accepted": True, "position": verdict.position}
-    refusal: JSON = {"accepted": False, "code": verdict.code, "ruling": verdict.ruling,
-                     "reason": verdict.reason}
-    # an engine graded on verdicts may refuse in its own words, citing nothing
-    return {k: v for k, v in refusal.items() if v or k == "accepted"}
+    return verdict.refusal_json()
 
 
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
