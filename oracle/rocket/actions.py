@@ -8,7 +8,10 @@ other than the mover act. ``from_json`` refuses a malformed action with
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+import orjson
+from orjson import JSONEncodeError
 
 from oracle.core.errors import MalformedInput
 
@@ -147,6 +150,36 @@ _KEYED: dict[type[Action], tuple[tuple[str, str, type], ...]] = {
 
 
 def action_from_json(data: Any) -> Action:
+    """The action ``data`` reads as; MalformedInput naming the field that is wrong.
+
+    Each action read is kept by its exact text (orjson's, keys in their order:
+    ``1``, ``1.0`` and ``true`` differ, and a subclass of a JSON type is written by
+    no text, so it is read anew each time): a fuzz lockstep hands each action to
+    both sides, and a game lists the same actions step after step. Actions are
+    immutable, so one record serves every reader; only what reads is kept."""
+    if type(data) is dict:
+        try:
+            text = _exact(data, option=_SUBCLASSES_APART)
+        except JSONEncodeError:  # (a subclass, a key that is no string: read anew)
+            return _action_from_json(data)
+        found = _READ.get(text)
+        if found is None:
+            found = _action_from_json(data)
+            if len(_READ) >= _READ_KEPT:
+                _READ.clear()
+            _READ[text] = found
+        return found
+    return _action_from_json(data)
+
+
+#: an action's exact text -> the action it reads as (``action_from_json``); bounded
+_READ: dict[bytes, Action] = {}
+_READ_KEPT: Final = 4096
+_exact: Final = orjson.dumps
+_SUBCLASSES_APART: Final = orjson.OPT_PASSTHROUGH_SUBCLASS
+
+
+def _action_from_json(data: Any) -> Action:
     if not isinstance(data, dict):
         raise MalformedInput("action", "an action is a JSON object")
     kind = data.get("type")

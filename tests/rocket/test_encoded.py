@@ -110,3 +110,15 @@ def test_a_subclass_is_asked_through_its_json() -> None:
     api = Mine()
     start = api.new_game(["p1", "p2"], {})
     assert api.apply_made(start, api.legal_actions(start)[0]) is None
+
+
+def test_a_value_orjson_does_not_write_is_still_told_apart() -> None:
+    # an integer past 64 bits goes by its marshal bytes (encoded._bytes): two such
+    # values, or one and a plain one, never read alike
+    state = _states(7, 3)[30]
+    line = state.lines[0]
+    texts = [Texts().text(state.evolve(lines=(line._replace(pile=pile), *state.lines[1:])))
+             for pile in (2**70, 2**70 + 1, line.pile)]
+    assert len(set(texts)) == 3
+    assert texts[0] == Texts().text(state.evolve(lines=(line._replace(pile=2**70),
+                                                        *state.lines[1:])))

@@ -216,6 +216,25 @@ def _token_group(key: tuple[str, tuple[tuple[str, ...], ...], tuple[str, ...]]) 
 _LINE_GROUPS: Final = _Groups(_line_group)
 _TOKEN_GROUPS: Final = _Groups(_token_group)
 
+#: (id of a position's city tokens, the player's text) -> (those tokens, the board's
+#: cities, their group): the tokens change only when one is taken, so most listings
+#: find their group here without hashing every city's tokens; the tokens and cities
+#: held, so their ids are not reused while here; bounded
+_TOKENS_SEEN: dict[tuple[int, str], tuple[Any, Any, Group]] = {}
+
+
+def _tokens_group(player: str, tokens: tuple[tuple[str, ...], ...],
+                  cities: tuple[str, ...]) -> Group:
+    """``_TOKEN_GROUPS[player, tokens, cities]``, found by the tokens' identity first."""
+    seen = _TOKENS_SEEN.get((id(tokens), player))
+    if seen is not None and seen[0] is tokens and seen[1] is cities:
+        return seen[2]
+    group = _TOKEN_GROUPS[player, tokens, cities]
+    if len(_TOKENS_SEEN) >= _KEPT:
+        _TOKENS_SEEN.clear()
+    _TOKENS_SEEN[id(tokens), player] = (tokens, cities, group)
+    return group
+
 
 def legal_groups(rules: Rules, state: State) -> list[Group]:
     """``legal_json``'s actions as their canonical texts, sorted, in groups of one
@@ -227,11 +246,13 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
     player = _Q[state.players[state.active]]
     board = state.board
     # the tokens, the stations and the lines, each a group or several
-    groups = [_TOKEN_GROUPS[player, state.city_tokens, board.cities]]
+    # (no group is empty: an empty one is never added)
+    tokens = _tokens_group(player, state.city_tokens, board.cities)
+    groups = [tokens] if tokens else []
     h = state.holdings[state.active]
     free = rules.free_in_text_order(state)
     stations = _station_groups(board)
-    if len(h.stations) < STATIONS_PER_PLAYER:
+    if len(h.stations) < STATIONS_PER_PLAYER and free.free_bits:
         groups.append(stations[player, None, free.free_bits])
     if type(rules).station_fixed is Stations.station_fixed:  # its test, inlined
         track, locos = state.track_owner, state.loco_at
@@ -240,16 +261,15 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
         fixed = rules.station_fixed
         movable = [src for src in h.stations if not fixed(state, src)]
     groups += [stations[player, src, bits]
-               for src, bits in zip(movable, free.moves_bits(movable), strict=True)]
+               for src, bits in zip(movable, free.moves_bits(movable), strict=True) if bits]
     groups += _line_groups(rules, state, player)
-    groups = [g for g in groups if g]
     if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return _grouped(canonical_text(a) for a in legal_json(rules, state))
     groups.sort(key=_first)  # (their first texts differ: the groups' order is the texts')
     return groups
 
 
-def _line_groups(rules: Rules, state: State, player: str) -> list[Group]:
+def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
     """The moves of each line the player may move, a group a line, keyed by its
     destinations: for the plain geometry those the position keeps
     (``Geometry.destinations_kept``, its lookup inlined: some 16 lines a listing),
@@ -264,24 +284,43 @@ def _line_groups(rules: Rules, state: State, player: str) -> list[Group]:
             or own._kept is not Geometry._kept:
         kept = geometry.destinations_kept if type(rules).destinations is \
             Moving.destinations else _asked(rules)
-        return [_LINE_GROUPS[player, ln.id, kept(state, ln.id)] for ln in state.lines
-                if ln.status != DISSOLVED and ln.id not in moved]
+        return [_LINE_GROUPS[player, ln.id, dests] for ln in state.lines
+                if ln.status != DISSOLVED and ln.id not in moved
+                and (dests := kept(state, ln.id))]
+    # The groups depend on the lines, the board, the lines moved and the player alone
+    # (the plain destinations on the lines' places): a position that shares all four
+    # with one listed before (a station placed or a token taken leaves the very same
+    # tuple of lines) is handed that listing's groups.
+    lines, board = state.lines, state.board
+    seen = _LINES_SEEN.get((id(lines), player, moved))
+    if seen is not None and seen[0] is lines and seen[1] is board:
+        return seen[2]
     cache = state.destination_cache
-    places = state.board.places
+    places = board.places
     found = geometry._kept
     groups = []
-    for ln in state.lines:
+    for ln in lines:
         lid = ln.id
         if ln.status == DISSOLVED or lid in moved:
             continue
         # destinations_kept's key: where the locomotive stands and heads
         key = (lid, ln.loco, ln.heading) if ln.started and ln.loco is not None \
             else (lid, places[lid], None)
-        to = cache.get(key)
-        if to is None:
-            to = found(state, *key)
-        groups.append(_LINE_GROUPS[player, lid, to])
-    return groups
+        to = cache.get(key) or found(state, *key)
+        if to:  # (no destination: no group; an empty one is dropped anyway)
+            groups.append(_LINE_GROUPS[player, lid, to])
+    if len(_LINES_SEEN) >= _KEPT:
+        _LINES_SEEN.clear()
+    listed = tuple(groups)
+    _LINES_SEEN[id(lines), player, moved] = (lines, board, listed)
+    return listed
+
+
+#: (id of a tuple of lines, the player's text, the lines moved) -> (the lines, their
+#: board, the groups ``_line_groups`` lists for them): the lines and board held, so
+#: their ids are not reused while here; bounded
+_LINES_SEEN: dict[tuple[int, str, frozenset[str]],
+                  tuple[tuple[Any, ...], Board, tuple[Group, ...]]] = {}
 
 
 def _groups_as_turn(rules: Rules) -> bool:
