@@ -15,6 +15,10 @@ imports) and prints one JSON object of instructions per unit:
 * ``fuzz_game_instructions_per_action``: the same, over 250 steps of that game (294
   long) rather than its first 40: the later steps list more actions (more stations
   placed, more of them movable), as the bench's whole games do;
+* ``fuzz_campaign_instructions_per_action``: the same, over 5,000 steps of whole games
+  (the bench's: seed 1, two to four players, played to the end) after
+  ``CAMPAIGN_WARM_GAMES`` games: a long campaign's step, its tables filled, where the
+  first two count a process's first game;
 * ``fuzz_protocol_instructions_per_action``: the same step with side B behind
   ``railrules serve`` (the ``fuzz_games_per_s`` workload), both processes counted
   (callgrind follows the served child); ``fuzz_protocol_server_instructions_per_action``
@@ -37,7 +41,9 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Final
 
 #: workload -> (units for the difference, what one unit is)
 WORKLOADS: dict[str, tuple[int, str]] = {
@@ -45,8 +51,11 @@ WORKLOADS: dict[str, tuple[int, str]] = {
     "decode": (200, "rocket_decode_instructions"),
     "fuzz": (40, "fuzz_instructions_per_action"),
     "fuzzgame": (250, "fuzz_game_instructions_per_action"),
+    "campaign": (5000, "fuzz_campaign_instructions_per_action"),
     "wire": (40, "fuzz_protocol_instructions_per_action"),
 }
+#: games a ``campaign`` workload plays before its units (counted in both its runs)
+CAMPAIGN_WARM_GAMES: Final = 2
 #: the served process's share of a workload, where it has one
 SERVER_SHARE: dict[str, str] = {"wire": "fuzz_protocol_server_instructions_per_action"}
 
@@ -93,6 +102,22 @@ def _fuzz(units: int) -> None:
         assert len(played.actions) == units, "the game ended before the workload did"
 
 
+def _campaign(units: int) -> None:
+    from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
+    from oracle.harness.lockstep import Lockstep
+
+    campaign = Campaign(impl="oracle", against="oracle", game="rocket", seed=1,
+                        max_actions=400)
+    lock = Lockstep(implementation("oracle"), implementation("oracle"), "rocket")
+    for index in range(CAMPAIGN_WARM_GAMES):  # warm: the tables a campaign has filled
+        play_one(lock, campaign, index)
+    index, left = CAMPAIGN_WARM_GAMES, units
+    while left > 0:  # whole games, the bench's, the last cut where the units end
+        played = play_one(lock, replace(campaign, max_actions=min(400, left)), index)
+        left -= len(played.actions)
+        index += 1
+
+
 def _wire(units: int) -> None:
     from oracle.harness.fuzz_bench import SERVE
     from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
@@ -119,7 +144,8 @@ def _wire(units: int) -> None:
 
 
 RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz,
-                                         "fuzzgame": _fuzz, "wire": _wire}
+                                         "fuzzgame": _fuzz, "campaign": _campaign,
+                                         "wire": _wire}
 
 
 def count(workload: str, units: int) -> tuple[int, int]:
