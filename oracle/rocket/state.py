@@ -238,11 +238,55 @@ def same_places(a: Line, b: Line) -> bool:
 
 def replace_line(state: State, li: int, line: Line, changes: dict[str, object]) -> State:
     """``state`` with line ``li`` replaced (and ``changes``), keeping its cached tables
-    while the line stands where it stood (``same_places``)."""
+    while the line stands where it stood (``same_places``), and else the destinations
+    the line's change cannot reach (``kept_destinations``)."""
     lines = list(state.lines)
-    same = same_places(lines[li], line)
+    old = lines[li]
+    same = same_places(old, line)
     lines[li] = line
-    return state.evolve(same, lines=tuple(lines), **changes)
+    new = state.evolve(same, lines=tuple(lines), **changes)
+    if not same:
+        known = state.__dict__.get("destination_cache")
+        if known:
+            kept = kept_destinations(known, state.board, old, line)
+            if kept:
+                new.__dict__["destination_cache"] = kept
+    return new
+
+
+def kept_destinations(known: dict[tuple[str, str, str | None], tuple[str, ...]],
+                      board: Board, old: Line, new: Line
+                      ) -> dict[tuple[str, str, str | None], tuple[str, ...]]:
+    """The entries of a position's ``destination_cache`` that stay exact once one line
+    ``old`` becomes ``new``, every other line as it was: a locomotive's destinations
+    are read off the spaces ahead of it and their neighbours (``Board.within_two``:
+    which hold a place, track, a locomotive or another line), so they stand where no
+    space within two of it changed its entries in the occupancy tables
+    (``State._occupancy``; ``_changed``). Where the locomotive stands off the board's
+    land, none is kept. tests/rocket/test_speed_shortcuts.py checks every carried
+    entry against a fresh search, action by action, over random games."""
+    changed = _changed(old, new, board.places)
+    within = board.within_two
+    kept = {}
+    for key, found in known.items():
+        near = within.get(key[1])
+        if near is not None and near.isdisjoint(changed):
+            kept[key] = found
+    return kept
+
+
+def _changed(old: Line, new: Line, places: dict[str, str]) -> set[str]:
+    """Every space where the line's entries in the occupancy tables may differ between
+    ``old`` and ``new`` (``State._occupancy``), and perhaps a few more: the track
+    laid or lifted; where its locomotive stands, or its starting town while it stands
+    nowhere else, before and after (a locomotive's entry and its presence); and the
+    whole track where the line starts or dissolves (its track's presence)."""
+    changed = set(old.track ^ new.track) if old.track is not new.track else set()
+    changed.add(old.loco if old.started and old.loco else places[old.id])
+    changed.add(new.loco if new.started and new.loco else places[new.id])
+    if old.started != new.started or (old.status == DISSOLVED) != (new.status == DISSOLVED):
+        changed.update(old.track, new.track)
+    return changed
 
 
 def fast_replace(record: _R, **changes: Any) -> _R:

@@ -148,3 +148,31 @@ def test_one_copy_station_and_token_equal_the_generic_steps(
                 assert after.station_owner == dataclasses.replace(after).station_owner
             seen[action.type] = seen.get(action.type, 0) + 1
     assert set(seen) == {"place_station", "move_station", "take_token"}
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), [
+    (4, 3, None), (5, 4, {"merger_lays_tile": False}), (6, 2, None)])
+def test_destinations_carried_past_a_move_are_what_a_fresh_search_finds(
+        seed: int, players: int, options: dict[str, object] | None) -> None:
+    """After every action of random games (moves, tiles laid after the veto, mergers,
+    isolations), each destination a position carries from the one before
+    (``kept_destinations``: those no change of a line's places can reach) is what the
+    search finds on a fresh copy; and most of a position's destinations are carried."""
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(1, players + 1)]
+    carried = checked = 0
+    for _ in range(3):
+        state = initial_state(names, options, default_board())
+        while not state.over:
+            for line in state.lines:  # the listing fills every line's destinations
+                GEOMETRY.destinations(state, line.id)
+            before = state.__dict__["destination_cache"]
+            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+            kept = state.__dict__.get("destination_cache", {})
+            fresh = dataclasses.replace(state)
+            for (line_id, origin, heading), spaces in kept.items():
+                assert list(spaces) == GEOMETRY._destinations(fresh, line_id, origin,
+                                                              heading)
+                checked += 1
+                carried += before.get((line_id, origin, heading)) is spaces
+    assert checked > 2000 and carried > 1000

@@ -20,6 +20,7 @@ from oracle.rocket.state import (
     Line,
     Pending,
     State,
+    kept_destinations,
     same_places,
 )
 from oracle.rocket.state import fast_replace as replace
@@ -115,9 +116,11 @@ class Moving(Hooks):
             # the plain search ignores the mover's own locomotive and presence, and
             # no track or other locomotive has changed. The veto round asks for them
             # (veto_spaces: the mover's destinations from its origin), which then
-            # needs no occupancy tables of this position.
+            # needs no occupancy tables of this position. The other lines keep those
+            # the move cannot reach (kept_destinations).
             lid = ln.id
-            mine = {key: found for key, found in known.items() if key[0] == lid}
-            if mine:
-                new.__dict__["destination_cache"] = mine
+            kept = kept_destinations(known, state.board, ln, moved)
+            kept.update((key, found) for key, found in known.items() if key[0] == lid)
+            if kept:
+                new.__dict__["destination_cache"] = kept
         return new
