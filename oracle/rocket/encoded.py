@@ -160,4 +160,3 @@ class Texts:
             at = texts.index(None, at + 1)  # or two), found in C
             texts[at] = self._record(records[at])
         return self._keep(records, b"".join(cast(list[bytes], texts)))
-

@@ -74,6 +74,10 @@ Group = Sequence[str]
 #: groups kept per table before it is emptied (a game's listings reuse a few hundred;
 #: the keys come from positions, so the tables are bounded)
 _KEPT: Final = 8192
+#: entries kept by identity (``_tokens_group``, ``_line_groups``) before they are
+#: emptied: only the last few positions' are found again (the next action's, each
+#: side's), and each holds its tuple of lines or tokens alive
+_SEEN_KEPT: Final = 256
 
 
 class _Groups(dict[Any, Group]):
@@ -230,7 +234,7 @@ def _tokens_group(player: str, tokens: tuple[tuple[str, ...], ...],
     if seen is not None and seen[0] is tokens and seen[1] is cities:
         return seen[2]
     group = _TOKEN_GROUPS[player, tokens, cities]
-    if len(_TOKENS_SEEN) >= _KEPT:
+    if len(_TOKENS_SEEN) >= _SEEN_KEPT:
         _TOKENS_SEEN.clear()
     _TOKENS_SEEN[id(tokens), player] = (tokens, cities, group)
     return group
@@ -309,7 +313,7 @@ def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
         to = cache.get(key) or found(state, *key)
         if to:  # (no destination: no group; an empty one is dropped anyway)
             groups.append(_LINE_GROUPS[player, lid, to])
-    if len(_LINES_SEEN) >= _KEPT:
+    if len(_LINES_SEEN) >= _SEEN_KEPT:
         _LINES_SEEN.clear()
     listed = tuple(groups)
     _LINES_SEEN[id(lines), player, moved] = (lines, board, listed)
