@@ -19,6 +19,8 @@ imports) and prints one JSON object of instructions per unit:
   (the bench's: seed 1, two to four players, played to the end) after
   ``CAMPAIGN_WARM_GAMES`` games: a long campaign's step, its tables filled, where the
   first two count a process's first game;
+* ``fuzz_protocol_campaign_instructions_per_action`` (and its ``_server_`` share):
+  the campaign workload against ``railrules serve``, 1,000 steps after its warm games;
 * ``fuzz_protocol_instructions_per_action``: the same step with side B behind
   ``railrules serve`` (the ``fuzz_games_per_s`` workload), both processes counted
   (callgrind follows the served child); ``fuzz_protocol_server_instructions_per_action``
@@ -43,7 +45,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 #: workload -> (units for the difference, what one unit is)
 WORKLOADS: dict[str, tuple[int, str]] = {
@@ -53,11 +55,14 @@ WORKLOADS: dict[str, tuple[int, str]] = {
     "fuzzgame": (250, "fuzz_game_instructions_per_action"),
     "campaign": (5000, "fuzz_campaign_instructions_per_action"),
     "wire": (40, "fuzz_protocol_instructions_per_action"),
+    "wirecampaign": (1000, "fuzz_protocol_campaign_instructions_per_action"),
 }
 #: games a ``campaign`` workload plays before its units (counted in both its runs)
 CAMPAIGN_WARM_GAMES: Final = 2
 #: the served process's share of a workload, where it has one
-SERVER_SHARE: dict[str, str] = {"wire": "fuzz_protocol_server_instructions_per_action"}
+SERVER_SHARE: dict[str, str] = {
+    "wire": "fuzz_protocol_server_instructions_per_action",
+    "wirecampaign": "fuzz_protocol_campaign_server_instructions_per_action"}
 
 
 def _rocket(units: int) -> None:
@@ -102,35 +107,47 @@ def _fuzz(units: int) -> None:
         assert len(played.actions) == units, "the game ended before the workload did"
 
 
-def _campaign(units: int) -> None:
+def _campaign(units: int, served: bool = False) -> None:
+    from oracle.harness.fuzz_bench import SERVE
     from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
     from oracle.harness.lockstep import Lockstep
 
-    campaign = Campaign(impl="oracle", against="oracle", game="rocket", seed=1,
-                        max_actions=400)
-    lock = Lockstep(implementation("oracle"), implementation("oracle"), "rocket")
-    for index in range(CAMPAIGN_WARM_GAMES):  # warm: the tables a campaign has filled
-        play_one(lock, campaign, index)
-    index, left = CAMPAIGN_WARM_GAMES, units
-    while left > 0:  # whole games, the bench's, the last cut where the units end
-        played = play_one(lock, replace(campaign, max_actions=min(400, left)), index)
-        left -= len(played.actions)
-        index += 1
+    campaign = Campaign(impl="oracle", against=SERVE if served else "oracle",
+                        game="rocket", seed=1, max_actions=400)
+    lock = Lockstep(implementation("oracle"),
+                    _served() if served else implementation("oracle"), "rocket")
+    try:
+        for index in range(CAMPAIGN_WARM_GAMES):  # warm: the tables a campaign filled
+            play_one(lock, campaign, index)
+        index, left = CAMPAIGN_WARM_GAMES, units
+        while left > 0:  # whole games, the bench's, the last cut where the units end
+            played = play_one(lock, replace(campaign, max_actions=min(400, left)), index)
+            assert played.divergence is None, played.divergence
+            left -= len(played.actions)
+            index += 1
+    finally:
+        lock.b.close()
+
+
+def _served() -> Any:
+    from oracle.harness.fuzz_bench import SERVE
+    from oracle.protocol.client import ProtocolClient
+
+    # callgrind slows both processes fifty-fold: the time limits must not fire, and the
+    # served process must be let exit on its own (killed, it writes no count)
+    # unisolated: our own oracle, and callgrind writes its count file outside a sandbox
+    return ProtocolClient(SERVE, timeout=3600.0, start_timeout=3600.0, max_restarts=0,
+                          exit_grace=3600.0, isolate="no")
 
 
 def _wire(units: int) -> None:
     from oracle.harness.fuzz_bench import SERVE
     from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
     from oracle.harness.lockstep import Lockstep
-    from oracle.protocol.client import ProtocolClient
 
     campaign = Campaign(impl="oracle", against=SERVE, game="rocket", seed=1, players=3,
                         max_actions=1)
-    # callgrind slows both processes fifty-fold: the time limits must not fire, and the
-    # served process must be let exit on its own (killed, it writes no count)
-    # unisolated: our own oracle, and callgrind writes its count file outside a sandbox
-    served = ProtocolClient(SERVE, timeout=3600.0, start_timeout=3600.0, max_restarts=0,
-                            exit_grace=3600.0, isolate="no")
+    served = _served()
     lock = Lockstep(implementation("oracle"), served, "rocket")
     try:
         play_one(lock, campaign, 0)  # warm: both processes' schemas compiled, tables built
@@ -143,9 +160,10 @@ def _wire(units: int) -> None:
         served.close()
 
 
-RUN: dict[str, Callable[[int], None]] = {"rocket": _rocket, "decode": _decode, "fuzz": _fuzz,
-                                         "fuzzgame": _fuzz, "campaign": _campaign,
-                                         "wire": _wire}
+RUN: dict[str, Callable[[int], None]] = {
+    "rocket": _rocket, "decode": _decode, "fuzz": _fuzz, "fuzzgame": _fuzz,
+    "campaign": _campaign, "wire": _wire,
+    "wirecampaign": lambda units: _campaign(units, served=True)}
 
 
 def count(workload: str, units: int) -> tuple[int, int]:
