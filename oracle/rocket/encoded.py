@@ -56,7 +56,7 @@ from oracle.rocket.state import Holding, Line, State
 _KEPT: Final = 8192
 
 
-def _listed(value: Any) -> list[Any]:
+def _as_array(value: Any) -> list[Any]:
     """A set as orjson writes it: an array, in the set's own order."""
     if type(value) is frozenset or type(value) is set:
         return list(value)
@@ -65,7 +65,7 @@ def _listed(value: Any) -> list[Any]:
 
 def _bytes(value: Any) -> bytes:
     try:
-        return _dumps(value, default=_listed)
+        return _dumps(value, default=_as_array)
     except JSONEncodeError:  # (never a position's part: its numbers fit 64 bits)
         return b"\0" + marshal.dumps(value, 0)
 

@@ -267,12 +267,8 @@ def kept_destinations(known: dict[tuple[str, str, str | None], tuple[str, ...]],
     entry against a fresh search, action by action, over random games."""
     changed = _changed(old, new, board.places)
     within = board.within_two
-    kept = {}
-    for key, found in known.items():
-        near = within.get(key[1])
-        if near is not None and near.isdisjoint(changed):
-            kept[key] = found
-    return kept
+    return {key: found for key, found in known.items()
+            if (near := within.get(key[1])) is not None and near.isdisjoint(changed)}
 
 
 def _changed(old: Line, new: Line, places: dict[str, str]) -> set[str]:

@@ -310,7 +310,9 @@ def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
         # destinations_kept's key: where the locomotive stands and heads
         key = (lid, ln.loco, ln.heading) if ln.started and ln.loco is not None \
             else (lid, places[lid], None)
-        to = cache.get(key) or found(state, *key)
+        to = cache.get(key)
+        if to is None:
+            to = found(state, *key)
         if to:  # (no destination: no group; an empty one is dropped anyway)
             groups.append(_LINE_GROUPS[player, lid, to])
     if len(_LINES_SEEN) >= _SEEN_KEPT:
