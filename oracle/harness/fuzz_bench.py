@@ -17,6 +17,13 @@ ahead (the other way round on odd ``i``, to cancel order effects). On a shared m
 whose speed drifts by a factor of two from one minute to the next, the games of a round
 meet the same drift; each ratio is the median of the rounds' ratios
 (``fuzz_protocol_ratio_rounds``, ``fuzz_protocol_ratio_ahead_rounds``).
+
+Each round also times the machine's yardstick right after its in-process game: Rocket
+games on the playout kernel (oracle/harness/yardstick.py). The in-process rate over the
+kernel's in the same round, scaled to a kernel of 1,000 games a CPU second (the
+machine issue 28 set its target on), is ``fuzz_actions_per_cpu_s_at_kernel_1000``, the
+median round (``fuzz_actions_per_cpu_s_at_kernel_1000_rounds``;
+``fuzz_kernel_games_per_cpu_s`` is the kernel's own median rate in those rounds).
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from typing import Any
 from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
 from oracle.harness.lockstep import Lockstep, Played
 from oracle.harness.proc_cpu import tree_cpu
+from oracle.harness.yardstick import Yardstick, at_kernel
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import Implementation
 
@@ -105,6 +113,15 @@ class Round:
     inprocess: Timed
     served: Timed
     ahead: Timed
+    #: the kernel's games a CPU second, timed right after the in-process game
+    kernel: float = 0.0
+
+    @property
+    def at_kernel_1000(self) -> float:
+        """In-process actions a CPU second, on a machine whose kernel plays 1,000 games
+        a CPU second (``yardstick.at_kernel``; 0 where either is unknown)."""
+        own = self.inprocess.own_cpu
+        return at_kernel(len(self.inprocess.actions) / own, self.kernel) if own > 0 else 0.0
 
     @property
     def ratio(self) -> float:
@@ -129,14 +146,21 @@ class Round:
         return self.inprocess.cpu / self.ahead.cpu
 
 
-def play_round(inprocess: Side, served: Side, ahead: Side, index: int) -> Round:
-    """Game ``index`` each way: in-process first on even ``index``, last on odd."""
+def play_round(inprocess: Side, served: Side, ahead: Side, index: int,
+               yardstick: Yardstick | None = None) -> Round:
+    """Game ``index`` each way: in-process first on even ``index``, last on odd; the
+    yardstick's kernel games right after the in-process game."""
     sides = (inprocess, served, ahead)
-    timed = {id(side): side.play(index) for side in (sides[::-1] if index % 2 else sides)}
+    timed = {}
+    kernel = 0.0
+    for side in (sides[::-1] if index % 2 else sides):
+        timed[id(side)] = side.play(index)
+        if side is inprocess and yardstick is not None:
+            kernel = yardstick.rate(index)
     first, second, third = (timed[id(side)] for side in sides)
     if not first.actions == second.actions == third.actions:
         raise SystemExit(f"bench: game {index} was not the same game each way")
-    return Round(index, first, second, third)
+    return Round(index, first, second, third, kernel)
 
 
 def _open(campaign: Campaign) -> Side:
@@ -159,6 +183,7 @@ def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
     inprocess = _open(base)
     served = _open(replace(base, against=SERVE))
     ahead = _open(replace(base, against=SERVE, send_ahead=True))
+    yardstick = Yardstick()
     children0 = _children_cpu()
     try:
         for side in (served, ahead):  # start the served processes before the clock runs
@@ -166,7 +191,7 @@ def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
         warm = replace(base, max_actions=min(WARM_UP_ACTIONS, base.max_actions))
         for side in (inprocess, served, ahead):
             play_one(side.lock, warm, base.start + base.games)  # a game not timed later
-        rounds = [play_round(inprocess, served, ahead, i)
+        rounds = [play_round(inprocess, served, ahead, i, yardstick)
                   for i in range(base.start, base.start + base.games)]
     finally:
         _close((inprocess, served, ahead))
@@ -204,6 +229,12 @@ def fuzz_figures(game: str, games: int, max_actions: int,
         # sets, scores and game-over flags (games' lengths vary, steps less so)
         "fuzz_actions_per_cpu_s": round(_rate(
             sum(len(r.inprocess.actions) for r in rounds), inprocess_cpu))}
+    scaled = [round(r.at_kernel_1000) for r in rounds if r.at_kernel_1000 > 0]
+    if scaled:  # the machine's drift taken out: issue 28's target is 10,000 here
+        figures.update(
+            fuzz_actions_per_cpu_s_at_kernel_1000=round(statistics.median(scaled)),
+            fuzz_actions_per_cpu_s_at_kernel_1000_rounds=scaled,
+            fuzz_kernel_games_per_cpu_s=round(statistics.median(r.kernel for r in rounds), 1))
     cpu_ratios = [r.cpu_ratio for r in rounds]
     known = [c for c in cpu_ratios if c is not None]
     if rounds and len(known) == len(rounds):

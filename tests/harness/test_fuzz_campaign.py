@@ -167,10 +167,25 @@ def test_bench_ratio_is_the_median_of_alternated_rounds() -> None:
     assert got["fuzz_protocol_ratio"] == round(statistics.median(rounds), 2)
     for key in ("fuzz_games_per_cpu_s", "fuzz_inprocess_games_per_cpu_s"):
         assert got[key] > 0
+    # the yardstick's kernel games, timed in each round: the scaled rate is its median
+    scaled = got["fuzz_actions_per_cpu_s_at_kernel_1000_rounds"]
+    assert len(scaled) == 2 and all(r > 0 for r in scaled)
+    assert got["fuzz_actions_per_cpu_s_at_kernel_1000"] == round(statistics.median(scaled))
+    assert got["fuzz_kernel_games_per_cpu_s"] > 0
     cpu_rounds = got.get("fuzz_protocol_cpu_ratio_rounds")
     if cpu_rounds is not None:  # where /proc shows the served process
         assert len(cpu_rounds) == 2
         assert got["fuzz_protocol_cpu_ratio"] == round(statistics.median(cpu_rounds), 2)
+
+
+def test_yardstick_scales_a_rate_to_the_issues_machine() -> None:
+    """A lockstep rate measured where the kernel plays 500 games a CPU second is twice
+    that on the issue's machine (1,000); an unknown kernel rate scales to nothing."""
+    from oracle.harness.yardstick import Yardstick, at_kernel
+    assert at_kernel(4000.0, 500.0) == 8000.0
+    assert at_kernel(4000.0, 2000.0) == 2000.0
+    assert at_kernel(4000.0, 0.0) == 0.0
+    assert Yardstick(games=2).rate(7) > 0
 
 
 def test_bench_plays_each_game_both_ways_in_alternating_order(
