@@ -23,12 +23,23 @@ DELTAS: Final[dict[str, Axial]] = {
 _ID = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 
 
+#: a valid space ID -> its ``parse_id``: every checked action names a space, and a game
+#: names the same few hundred again and again (26 letters by 99 numbers at most)
+_PARSED: dict[str, tuple[int, int]] = {}
+
+
 def parse_id(space: str) -> tuple[int, int]:
     """``'B3'`` -> ``(row, col)`` zero-based."""
-    m = _ID.match(space)
+    found = _PARSED.get(space) if type(space) is str else None
+    if found is not None:
+        return found
+    m = _ID.fullmatch(space)  # (``match`` let a newline follow: ``$`` matches before it)
     if not m:
         raise MalformedInput("space", f"{space!r} is not a space ID like 'B3'")
-    return ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
+    parsed = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
+    if type(space) is str:
+        _PARSED[space] = parsed
+    return parsed
 
 
 def make_id(row: int, col: int) -> str:

@@ -75,11 +75,21 @@ class Listed:
     same groups more often than not and compare at one pointer a group (``same``).
     ``texts`` gives them one after another, ``json`` the actions."""
 
-    __slots__ = ("_texts", "groups")
+    __slots__ = ("_sizes", "_texts", "groups")
 
     def __init__(self, groups: list[Sequence[str]]) -> None:
         self.groups = groups
         self._texts: list[str] | None = None
+        self._sizes: list[int] | None = None
+
+    @property
+    def sizes(self) -> list[int]:
+        """Each group's number of texts, in order (found once: a group may count its
+        texts in Python, and a lockstep step asks for them twice, to draw and to read
+        the text drawn)."""
+        if self._sizes is None:
+            self._sizes = list(map(len, self.groups))
+        return self._sizes
 
     @property
     def texts(self) -> list[str]:
@@ -89,15 +99,15 @@ class Listed:
         return self._texts
 
     def __len__(self) -> int:
-        return sum(map(len, self.groups))
+        return sum(self.sizes)
 
     def at(self, place: int) -> str:
         """``texts[place]``, found group by group."""
         if place >= 0:
-            for group in self.groups:
-                if place < len(group):
+            for group, size in zip(self.groups, self.sizes, strict=True):
+                if place < size:
                     return group[place]
-                place -= len(group)
+                place -= size
         raise IndexError(place)
 
     def same(self, other: Listed) -> bool:

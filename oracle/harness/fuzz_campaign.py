@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from itertools import compress
-from operator import methodcaller
+from operator import itemgetter, methodcaller
 from pathlib import Path
 from typing import Any, cast
 
@@ -85,6 +85,7 @@ def implementation(spec: str, timeout: float = 5.0,
 
 
 _TYPE_OF = methodcaller("get", "type", "")
+_FIRST = itemgetter(0)
 
 
 class _Kinds(dict[str, str]):
@@ -120,10 +121,10 @@ def random_chooser(rng: random.Random) -> TextChooser:
 
     def from_listed(step: int, listed: Listed) -> int:
         # each group holds texts of one type: its first text's type is the group's
-        groups = listed.groups
-        kinds = [_KINDS[group[0]] for group in groups]
+        # (the group's first texts read and their types looked up in C, by ``map``)
+        kinds = list(map(_KINDS.__getitem__, map(_FIRST, listed.groups)))
         kind = rng.choice(sorted(set(kinds)))
-        sizes = [len(group) for group in groups]
+        sizes = listed.sizes
         # ``choice`` draws by the length alone (``seq[randbelow(len(seq))]``): a place
         # among the texts of ``kind`` is drawn as the text itself would be from them
         place = rng.choice(range(sum(compress(sizes, map(kind.__eq__, kinds)))))

@@ -8,13 +8,12 @@ one line or one player's holding. ``Texts.text`` writes a position as the bytes 
 what ``to_json`` writes it from, in a fixed order: the board's
 and the options' JSON, the turn's, pending move's and supply's fields, the city
 tokens left, then each line's and each holding's fields as they are (the records are
-named tuples of strings, numbers, tuples and sets: a record's scalar fields together,
-then each set or tuple field apart), and keeps the bytes of each part that comes from
-an object (the board, the options, each line, each holding, each set or tuple field of
-one, the city tokens, the tuples of lines and of holdings) while that very object
-lives on in the next states (they are immutable, and ``State.evolve`` shares the ones
-an action leaves alone): an action's new position costs the fields it changed, and a
-lookup, in C, per line.
+named tuples of strings, numbers, tuples and sets: a record's fields as one array),
+and keeps the bytes of each part that comes from an object (the board, the options,
+each line, each holding, the city tokens, the tuples of lines and of holdings) while
+that very object lives on in the next states (they are immutable, and
+``State.evolve`` shares the ones an action leaves alone): an action's new position
+costs the records it changed, and a lookup, in C, per line.
 
 Each part is written as JSON by orjson (a set as an array, in its own order), which
 writes a set of seven spaces some five times quicker than ``marshal`` version 0 did
@@ -26,9 +25,9 @@ Sound: orjson writes each JSON type its own way (``1``, ``1.0`` and ``true`` dif
 strings quoted and escaped), and every part is an array or an object, or a
 ``marshal`` blob with its lengths, so where two positions' bytes are equal their parts
 are, one by one (the counts of lines and holdings, written before them, fix how many
-parts follow, and a record's type how many fields, in a fixed layout: ``_APART``), and
-so are the values they were written from, as JSON. ``to_json`` writes those values as
-JSON, so two texts are equal only where the two ``to_json`` are. (orjson writes NaN as
+parts follow, and each record is one array of its fields in their order), and so are
+the values they were written from, as JSON. ``to_json`` writes those values as JSON,
+so two texts are equal only where the two ``to_json`` are. (orjson writes NaN as
 null, but no position holds a float: the position schema's numbers are integers, and
 the rules make none.) The converse holds where equal sets were built alike (a set is
 written in its own order, and the two sides of a lockstep build theirs by the same
@@ -40,7 +39,6 @@ tests/rocket/test_encoded.py holds both on positions of random games.
 from __future__ import annotations
 
 import marshal
-from operator import itemgetter
 from typing import Any, Final, cast
 
 import orjson
@@ -48,7 +46,7 @@ from orjson import JSONEncodeError
 
 from oracle.rocket.board import Board
 from oracle.rocket.options import Options
-from oracle.rocket.state import Holding, Line, State
+from oracle.rocket.state import State
 
 #: parts kept before the tables are emptied (a lockstep game makes some 300 states of
 #: 16 lines and a few holdings, each record of a few parts; two sides share one API in
@@ -71,19 +69,6 @@ def _bytes(value: Any) -> bytes:
 
 
 _dumps: Final = orjson.dumps
-
-
-#: a record type -> the places of its fields that are sets or tuples, written apart and
-#: kept while that very value lives on (a new record most often changes one scalar or
-#: one of them: a station placed leaves the tokens and shares as they were); its other
-#: fields are written together, first. Every field of ``Line`` and ``Holding`` is
-#: written, in this fixed layout, so the bytes of two records of one type are equal
-#: only where every field is, types included.
-#: Each is a pair of ``itemgetter``s (two places or more each: a tuple, in C).
-_APART: Final[dict[type, tuple[itemgetter[Any], itemgetter[Any]]]] = {
-    cls: (itemgetter(*(i for i in range(len(cls._fields)) if i not in apart)),
-          itemgetter(*apart))
-    for cls, apart in ((Line, (5, 6)), (Holding, (1, 2, 3, 4)))}
 
 
 class Texts:
@@ -115,15 +100,12 @@ class Texts:
         return found if found is not None else self._keep(record, _bytes(record.to_json()))
 
     def _record(self, record: tuple[Any, ...]) -> bytes:
-        """A line's or a holding's text, not kept yet (``_each`` looked): its scalar
-        fields, then each set or tuple field's kept text (a named tuple is no
-        ``marshal`` value; its fields are: strings, numbers, tuples and sets of them)."""
-        layout = _APART.get(type(record))
-        if layout is None:  # (every record is a Line or a Holding)
-            return self._keep(record, _bytes(tuple(record)))
-        scalars, apart = layout
-        return self._keep(record, b"".join([_bytes(scalars(record)),
-                                            *map(self._value, apart(record))]))
+        """A line's or a holding's text, not kept yet (``_each`` looked): every field,
+        in order, as one JSON array (its fields are strings, numbers, None, tuples and
+        sets of them). One orjson call: writing a record's sets and tuples apart, each
+        kept while it lived on, cost more in lookups than orjson spends writing them
+        again (a holding's two tuples of 16 shares and its stations)."""
+        return self._keep(record, _bytes(tuple(record)))
 
     def text(self, state: State) -> bytes:
         """A text equal for two states only where their ``codec.to_json`` are equal (the

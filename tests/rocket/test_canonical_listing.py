@@ -129,3 +129,20 @@ def test_a_group_is_handed_on_while_its_key_stands() -> None:
         before |= {id(g) for g in ga}
     assert shared >= len(trace) - 3
     assert kept > total // 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_station_groups_joined_bytes_are_its_texts_joined(data: st.DataObject) -> None:
+    """``joined`` reads the spaces' texts a byte of the mask at a time: for any mask
+    (the first and last spaces, a byte's edges, every space), its bytes are the
+    group's texts joined by commas, for a new station and a station's moves."""
+    order = default_board().open_land_texts
+    size = len(order)
+    mask = data.draw(st.one_of(
+        st.integers(1, (1 << size) - 1),
+        st.sampled_from([1, 1 << (size - 1), (1 << size) - 1, 0xFF, 0x1FE, 1 << 8])))
+    source = data.draw(st.sampled_from([None, order[0], order[-1]]))
+    table = _STATIONS['"p2"', source]
+    texts = [table[order[i]] for i in range(size) if mask >> i & 1]
+    assert _Spaces(table, order, mask).joined() == ",".join(texts).encode()

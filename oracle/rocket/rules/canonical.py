@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import groupby
-from operator import itemgetter
+from operator import getitem, itemgetter
 from typing import Any, Final, overload
 
 from oracle.rocket.board import Board
@@ -139,8 +139,14 @@ class _Spaces(Sequence[str]):
         if self._texts is not None:
             return ",".join(self._texts).encode()
         table = self.table
-        quoted = _looked_up(_Q, _listed(self.order, self.mask))
-        return f"{table.head}{f'{table.tail},{table.head}'.join(quoted)}{table.tail}".encode()
+        # the spaces' JSON texts, a byte of the mask at a time, each byte's already
+        # joined by NUL (``_chunks``), joined by NUL again in C; NUL is in no JSON text
+        # (json.dumps escapes it), so it stands for the separator between two texts
+        chunks = _chunks(self.order)
+        quoted = _NUL.join(filter(None, map(getitem, chunks,
+                                            self.mask.to_bytes(len(chunks), "little"))))
+        return f"{table.head}{quoted.replace(_NUL, f'{table.tail},{table.head}')}" \
+            f"{table.tail}".encode()
 
     @overload
     def __getitem__(self, i: int) -> str: ...
@@ -176,6 +182,34 @@ class _Spaces(Sequence[str]):
 
     def __repr__(self) -> str:
         return repr(self._all())
+
+
+_NUL: Final = "\0"
+
+#: id(an order of spaces) -> (that order, its chunks): the order held, so its id is not
+#: reused while it is here (one order a board: ``Board.open_land_texts``)
+_CHUNKS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+
+
+def _chunks(order: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """For each eight spaces of ``order`` (the bits of one byte of a mask, lowest
+    first), and each value of that byte: the JSON texts of the spaces its bits hold,
+    in order, joined by NUL (empty for none). Written once an order (some 6,000
+    strings a board), so a station group's joined bytes are read a byte at a time,
+    not a space at a time (``_Spaces.joined``)."""
+    found = _CHUNKS.get(id(order))
+    if found is not None and found[0] is order:
+        return found[1]
+    quoted = [_Q[space] for space in order]
+    chunks = tuple(
+        tuple(_NUL.join(quoted[start + bit] for bit in range(8)
+                        if value >> bit & 1 and start + bit < len(order))
+              for value in range(256))
+        for start in range(0, len(order), 8))
+    if len(_CHUNKS) >= 64:
+        _CHUNKS.clear()
+    _CHUNKS[id(order)] = (order, chunks)
+    return chunks
 
 
 class _StationGroups(_Groups):
