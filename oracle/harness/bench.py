@@ -23,7 +23,8 @@ registered game's own figures (its record's ``bench`` entry), then the suite's.
   ``fuzz_protocol_cpu_ratio``: the served process's CPU counted too;
   ``fuzz_actions_per_cpu_s_at_kernel_1000``: the in-process rate scaled, round by
   round, to a machine whose playout kernel plays 1,000 games a CPU second, issue 28's
-  machine: oracle/harness/yardstick.py), and
+  machine, over the rounds that play in process first: oracle/harness/yardstick.py),
+  and
   ``fuzz_protocol_ratio_ahead`` served sending each step ahead (``railrules fuzz
   --send-ahead``); each game is timed each way back to back and the ratios are
   medians of those rounds

@@ -73,8 +73,8 @@ _dumps: Final = orjson.dumps
 
 class Texts:
     """Writes positions' exact texts, reusing the text of each part it has seen: the
-    board, the options, each line and holding, each set or tuple in one, the tuples of
-    lines and holdings."""
+    board, the options, the city tokens, each line and holding, the tuples of lines and
+    holdings."""
 
     def __init__(self) -> None:
         #: id(part) -> its text; ``_held`` holds each such part, so that its id is not
@@ -91,7 +91,7 @@ class Texts:
         return text
 
     def _value(self, value: Any) -> bytes:
-        """A set's or tuple's text (a board's or the options' JSON, a record's field)."""
+        """A tuple's text, kept while it lives on (the city tokens left)."""
         found = self._parts.get(id(value))
         return found if found is not None else self._keep(value, _bytes(value))
 
