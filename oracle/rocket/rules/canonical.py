@@ -285,25 +285,31 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
     board = state.board
     # the tokens, the stations and the lines, each a group or several
     # (no group is empty: an empty one is never added)
+    # Added in the order of their first texts, so in the listing's order, with no sort
+    # (a station group reads its first text in Python): a text's first key is the
+    # city of a token taken, the source of a station moved, the line of a move, the
+    # player of a station placed ("city" < "from" < "line" < "player"); a station's
+    # moves by their source's text, the lines' moves by their line's
+    # (``_line_groups``). tests/rocket/test_canonical_listing.py holds the order.
     tokens = _tokens_group(player, state.city_tokens, board.cities)
     groups = [tokens] if tokens else []
     h = state.holdings[state.active]
     free = rules.free_in_text_order(state)
     stations = _station_groups(board)
-    if len(h.stations) < STATIONS_PER_PLAYER and free.free_bits:
-        groups.append(stations[player, None, free.free_bits])
     if type(rules).station_fixed is Stations.station_fixed:  # its test, inlined
         track, locos = state.track_owner, state.loco_at
         movable = [src for src in h.stations if src not in track and src not in locos]
     else:
         fixed = rules.station_fixed
         movable = [src for src in h.stations if not fixed(state, src)]
+    movable.sort(key=_Q.__getitem__)
     groups += [stations[player, src, bits]
                for src, bits in zip(movable, free.moves_bits(movable), strict=True) if bits]
     groups += _line_groups(rules, state, player)
+    if len(h.stations) < STATIONS_PER_PLAYER and free.free_bits:
+        groups.append(stations[player, None, free.free_bits])
     if not groups:  # nothing to do: the one legal action is to pass (iter_legal's Pass)
         return _grouped(canonical_text(a) for a in legal_json(rules, state))
-    groups.sort(key=_first)  # (their first texts differ: the groups' order is the texts')
     return groups
 
 
@@ -312,7 +318,9 @@ def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
     destinations: for the plain geometry those the position keeps
     (``Geometry.destinations_kept``, its lookup inlined: some 16 lines a listing),
     else as the rule set's ``destinations`` or the geometry's own
-    ``destinations_kept`` gives them."""
+    ``destinations_kept`` gives them; in the order of their first texts (their lines'
+    texts: the board's order is the IDs' own, which is the same for the lowercase names
+    of ``PLACES``, sorted anyway where the groups are made, not each listing)."""
     moved = state.moved
     geometry = rules.geometry
     own = type(geometry)
@@ -322,9 +330,9 @@ def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
             or own._kept is not Geometry._kept:
         kept = geometry.destinations_kept if type(rules).destinations is \
             Moving.destinations else _asked(rules)
-        return [_LINE_GROUPS[player, ln.id, dests] for ln in state.lines
-                if ln.status != DISSOLVED and ln.id not in moved
-                and (dests := kept(state, ln.id))]
+        return sorted([_LINE_GROUPS[player, ln.id, dests] for ln in state.lines
+                       if ln.status != DISSOLVED and ln.id not in moved
+                       and (dests := kept(state, ln.id))], key=_first)
     # The groups depend on the lines, the board, the lines moved and the player alone
     # (the plain destinations on the lines' places): a position that shares all four
     # with one listed before (a station placed or a token taken leaves the very same
@@ -351,6 +359,7 @@ def _line_groups(rules: Rules, state: State, player: str) -> Sequence[Group]:
             groups.append(_LINE_GROUPS[player, lid, to])
     if len(_LINES_SEEN) >= _SEEN_KEPT:
         _LINES_SEEN.clear()
+    groups.sort(key=_first)  # by their line's text (the board's order is another)
     listed = tuple(groups)
     _LINES_SEEN[id(lines), player, moved] = (lines, board, listed)
     return listed
