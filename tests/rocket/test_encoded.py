@@ -5,6 +5,7 @@ text; a ``Made`` (oracle.core.made) reads and compares as its JSON."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,40 +41,43 @@ def test_texts_equal_exactly_where_the_json_is(seed: int, players: int) -> None:
                                               codec.to_json(states[j]))
 
 
+def _changed(value: object) -> Any:
+    """Another value of a field of the same JSON kind."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, frozenset):
+        return value | {"Z9"}
+    if isinstance(value, tuple):
+        return (*value, ("Z9", "coal", 1)) if value and isinstance(value[0], tuple) \
+            else (value[0] + 1, *value[1:])
+    return "Z9" if value != "Z9" else "Z8"  # a string or None
+
+
 def test_a_changed_field_changes_the_text() -> None:
+    """Every field of the position's scalars, of a line and of a holding, changed alone,
+    changes the text (a record is written as one array of all its fields)."""
     state = _states(3, 3)[40]
     texts = Texts()
     base = texts.text(state)
-    line = state.lines[0]
-    holding = state.holdings[0]
-    for changed in (state.evolve(tiles_left=state.tiles_left + 1),
-                    state.evolve(lines=(line._replace(pile=line.pile + 1), *state.lines[1:])),
-                    state.evolve(lines=(line._replace(started=not line.started),
-                                        *state.lines[1:])),
-                    state.evolve(holdings=(holding._replace(money=holding.money + 1),
-                                           *state.holdings[1:])),
-                    state.evolve(end_reason="tiles"),
-                    # the set and tuple fields, written apart (encoded._APART)
-                    state.evolve(lines=(line._replace(track=line.track | {"Z9"}),
-                                        *state.lines[1:])),
-                    state.evolve(lines=(line._replace(connected=line.connected | {"Z9"}),
-                                        *state.lines[1:])),
-                    state.evolve(holdings=(holding._replace(
-                        real=(holding.real[0] + 1, *holding.real[1:])), *state.holdings[1:])),
-                    state.evolve(holdings=(holding._replace(
-                        supplementary=(9, *holding.supplementary[1:])), *state.holdings[1:])),
-                    state.evolve(holdings=(holding._replace(
-                        stations=holding.stations | {"Z9"}), *state.holdings[1:])),
-                    state.evolve(holdings=(holding._replace(
-                        tokens=(*holding.tokens, ("Z9", "coal", 1))), *state.holdings[1:]))):
-        assert texts.text(changed) != base
+    line, holding = state.lines[0], state.holdings[0]
+    changes = [state.evolve(tiles_left=state.tiles_left + 1),
+               state.evolve(end_reason="tiles")]
+    changes += [state.evolve(lines=(line._replace(**{f: _changed(getattr(line, f))}),
+                                    *state.lines[1:])) for f in line._fields]
+    changes += [state.evolve(holdings=(holding._replace(**{f: _changed(getattr(holding, f))}),
+                                       *state.holdings[1:])) for f in holding._fields]
+    for changed in changes:
         assert codec.to_json(changed) != codec.to_json(state)
+        assert texts.text(changed) != base
 
 
 def test_types_are_told_apart() -> None:
     state = _states(5, 2)[10]
     line = state.lines[0]
-    as_int = state.evolve(lines=(line._replace(started=int(line.started)), *state.lines[1:]))
+    as_int = state.evolve(lines=(line._replace(started=int(line.started)),  # type: ignore[arg-type]
+                                 *state.lines[1:]))
     assert Texts().text(as_int) != Texts().text(state)
     holding = state.holdings[0]
     as_bool = state.evolve(holdings=(holding._replace(
