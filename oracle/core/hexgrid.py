@@ -30,15 +30,13 @@ _PARSED: dict[str, tuple[int, int]] = {}
 
 def parse_id(space: str) -> tuple[int, int]:
     """``'B3'`` -> ``(row, col)`` zero-based."""
-    found = _PARSED.get(space) if type(space) is str else None
+    found = _PARSED.get(space)
     if found is not None:
         return found
     m = _ID.fullmatch(space)  # (``match`` let a newline follow: ``$`` matches before it)
     if not m:
         raise MalformedInput("space", f"{space!r} is not a space ID like 'B3'")
-    parsed = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
-    if type(space) is str:
-        _PARSED[space] = parsed
+    parsed = _PARSED[space] = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
     return parsed
 
 

@@ -283,9 +283,8 @@ def legal_groups(rules: Rules, state: State) -> list[Group]:
             _grouped(canonical_text(a) for a in legal_json(rules, state))
     player = _Q[state.players[state.active]]
     board = state.board
-    # the tokens, the stations and the lines, each a group or several
-    # (no group is empty: an empty one is never added)
-    # Added in the order of their first texts, so in the listing's order, with no sort
+    # The tokens, the stations and the lines, each a group or several, none empty,
+    # added in the order of their first texts, so in the listing's order, with no sort
     # (a station group reads its first text in Python): a text's first key is the
     # city of a token taken, the source of a station moved, the line of a move, the
     # player of a station placed ("city" < "from" < "line" < "player"); a station's
