@@ -66,9 +66,12 @@ from oracle.harness.stopping import GRACE, Stopper, add_bounds
 from oracle.protocol import lifetime
 from oracle.protocol.implementation import JSON, ImplementationOutcome
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
+from oracle.protocol.polling import DEFAULT_SPIN
 from oracle.protocol.reply_reading import not_a_handshake
 
 ITEMS_ENV = "RAILRULES_FUZZ_OUT"
+#: ``--poll-us`` unset, with one job (``poll_seconds``)
+POLL_US = round(DEFAULT_SPIN * 1e6)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -113,8 +116,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the one before, where B declares pipelining: faster, and B "
                              "learns from the next request that A accepted the action "
                              "(docs/fuzz.md, 'Overlapping, and sending ahead')")
+    parser.add_argument("--poll-us", type=cli_types.non_negative_int, default=None,
+                        metavar="MICROSECONDS",
+                        help="wait for a served side's reply by asking its pipe without "
+                             "sleeping for up to this long first: some 20 us less a "
+                             f"wake-up, a core held meanwhile (default {POLL_US} with one "
+                             "job, 0 with -j: sleep at once)")
     add_bounds(parser, "the campaign (the games played are kept)", "each adapter's",
                DEFAULT_MEMORY_MIB)
+
+
+def poll_seconds(poll_us: int | None, jobs: int, xdist: str) -> float:
+    """``--poll-us`` in seconds; unset, ``POLL_US`` where the campaign runs in this one
+    process, else 0 (several workers share the cores the polling would hold)."""
+    if poll_us is None:
+        poll_us = POLL_US if jobs <= 1 and not xdist else 0
+    return poll_us / 1e6
 
 
 def parse_options(pairs: Iterable[str], game: str = "") -> JSON:
@@ -240,7 +257,9 @@ def _run(args: argparse.Namespace, stopper: Stopper) -> int:
                         max_actions=args.max_actions,
                         timeout=args.timeout,
                         adapter_memory=getattr(args, "adapter_memory", DEFAULT_MEMORY_MIB),
-                        send_ahead=getattr(args, "send_ahead", False))
+                        send_ahead=getattr(args, "send_ahead", False),
+                        poll=poll_seconds(getattr(args, "poll_us", None), args.jobs,
+                                          args.xdist))
     names = (side_name(args.impl), side_name(args.against))
     out = Path(args.out) if args.out else Path("reports") / slug(f"fuzz-{names[0]}-vs-{names[1]}")
     if not args.resume:  # the last run's stream and finding would read as this run's

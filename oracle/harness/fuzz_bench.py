@@ -1,6 +1,7 @@
 """Fuzz throughput for ``railrules bench``: the same seeded lockstep games, oracle
 against oracle in one process and oracle against ``railrules serve`` over the
-protocol. Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
+protocol, each side of the pipes waiting by polling first, as a one-job campaign
+does (``SERVE_POLLING``, ``Campaign.poll``: oracle/protocol/polling.py). Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
 target >= 0.5; served as a campaign plays, overlapping: each step's request sent once
 the reply about the one before has come), and the same by CPU time
 (``fuzz_protocol_cpu_ratio``: this process plus the served one), which a busy machine
@@ -46,8 +47,13 @@ from oracle.harness.proc_cpu import tree_cpu
 from oracle.harness.yardstick import Yardstick, at_kernel
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import Implementation
+from oracle.protocol.polling import DEFAULT_SPIN
 
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
+#: the served oracle as the bench times it: waiting for each request by polling first,
+#: as the harness waits for its replies (``railrules serve --poll-us``, ``Campaign.poll``;
+#: oracle/protocol/polling.py), as a one-job campaign against it is best run
+SERVE_POLLING = f"{SERVE} --poll-us {round(DEFAULT_SPIN * 1e6)}"
 #: actions of the untimed warm-up game each side plays (first-use costs: imports,
 #: compiled schemas), so round 0 times the same work as the others
 WARM_UP_ACTIONS = 3
@@ -172,6 +178,7 @@ def _open(campaign: Campaign) -> Side:
     b = implementation(campaign.against, campaign.timeout)
     lock = Lockstep(a, b, campaign.game)
     lock.sends_ahead = campaign.send_ahead
+    lock.polls = campaign.poll
     return Side(lock, campaign)
 
 
@@ -185,8 +192,8 @@ def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
     """The rounds, and the CPU seconds of children that exited meanwhile (the served
     process and its shell, start-up included: the fallback when /proc cannot tell)."""
     inprocess = _open(base)
-    served = _open(replace(base, against=SERVE))
-    ahead = _open(replace(base, against=SERVE, send_ahead=True))
+    served = _open(replace(base, against=SERVE_POLLING, poll=DEFAULT_SPIN))
+    ahead = _open(replace(base, against=SERVE_POLLING, send_ahead=True, poll=DEFAULT_SPIN))
     yardstick = Yardstick()
     children0 = _children_cpu()
     try:

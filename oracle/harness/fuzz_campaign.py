@@ -60,6 +60,9 @@ class Campaign:
     #: each step's request sent before the reply about the one before is read, to an
     #: adapter declaring ``pipelining`` (``--send-ahead``; ``Lockstep.sends_ahead``)
     send_ahead: bool = False
+    #: seconds each wait for a served side's reply asks its pipe without sleeping first
+    #: (``--poll-us``; ``Lockstep.polls``, oracle/protocol/polling.py)
+    poll: float = 0.0
 
     def to_json(self) -> JSON:
         return asdict(self)
@@ -71,7 +74,8 @@ class Campaign:
     def same_games(self, other: Campaign) -> bool:
         """Whether ``other`` plays the same games (so its results can be resumed)."""
         mine, theirs = self.to_json(), other.to_json()
-        for loose in ("games", "start", "timeout", "adapter_memory", "send_ahead"):
+        for loose in ("games", "start", "timeout", "adapter_memory", "send_ahead",
+                      "poll"):
             mine.pop(loose)
             theirs.pop(loose)
         return mine == theirs
@@ -209,6 +213,7 @@ def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
     b = implementation(campaign.against, campaign.timeout, campaign.adapter_memory)
     lock = Lockstep(a, b, campaign.game)
     lock.sends_ahead = campaign.send_ahead
+    lock.polls = campaign.poll
     seen: set[str] = set()  # kinds of declined request whose first is streamed already
     try:
         for index in indices:

@@ -90,6 +90,11 @@ class Lockstep(Digests, Comparing):
     #: before it has answered. On by default; the same games, comparisons and draws
     #: either way (tests/harness/test_lockstep_ahead.py).
     overlaps = True
+    #: seconds each wait for a served side's reply asks its pipe without sleeping first,
+    #: while a game lasts (oracle/protocol/polling.py): some 20 us less a wake-up, two
+    #: a step; 0 (the default here) sleeps at once. ``railrules fuzz`` sets it with one
+    #: job (``--poll-us``), where the harness has a core to hold.
+    polls = 0.0
 
     def __init__(self, a: Implementation, b: Implementation, game: str) -> None:
         super().__init__(a, b, game)
@@ -136,6 +141,10 @@ class Lockstep(Digests, Comparing):
         self._sends_ahead = self.sends_ahead and ahead
         self._overlaps = self.overlaps and ahead and not self._sends_ahead
         self._next = self._drawn = None
+        polled = [side for side in (self.a, self.b) if isinstance(side, ProtocolClient)] \
+            if self.polls > 0 else []
+        for client in polled:
+            client.spin = self.polls
         if digests_b is not None:  # B's inspects ask for digests while the game lasts
             digests_b.digests = True
             digests_b.refs.refer(None, "")  # and refer to no position of an earlier game
@@ -160,6 +169,8 @@ class Lockstep(Digests, Comparing):
                 "command": err.command, "field": err.field, "message": err.message[:500]})
         finally:
             self._drop_next()
+            for client in polled:
+                client.spin = 0.0
             for side in made:
                 side.made = side.texts = False
             if texts_a is not None:

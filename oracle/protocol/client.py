@@ -144,6 +144,20 @@ class ProtocolClient(Implementation):
         #: the inspect whose position it is about, sent ahead (``position_of``)
         self.last_inspect: int | None = None
         self.ahead_of: int | None = None
+        self._spin = 0.0
+
+    @property
+    def spin(self) -> float:
+        """Seconds each wait for a reply asks the pipe without sleeping first
+        (oracle/protocol/polling.py; 0, the default: sleep at once). The fuzz lockstep
+        sets it while a game lasts (``Lockstep.polls``)."""
+        return self._spin
+
+    @spin.setter
+    def spin(self, seconds: float) -> None:
+        self._spin = seconds
+        if self._proc is not None:
+            self._proc.spin = seconds
 
     # -- process lifecycle -------------------------------------------------------------
 
@@ -181,6 +195,7 @@ class ProtocolClient(Implementation):
         self._proc = AdapterProcess(self.command, self.max_reply_bytes, self.cwd,
                                     self.isolation, self.grader_paths, self.memory_mib,
                                     self.exchange_log)
+        self._proc.spin = self._spin
         # Replaying the handshake is the whole setup: every later request carries its position.
         try:
             result = self._exchange(self._proc, {"cmd": "hello", "protocol": PROTOCOL_VERSION,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any, Final
 
 from oracle.core import wire_json
-from oracle.core.cli_types import one_of, positive_int
+from oracle.core.cli_types import non_negative_int, one_of, positive_int
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.core.made import as_json
 from oracle.protocol.digests import DIGESTS_FEATURE
@@ -30,6 +30,7 @@ from oracle.protocol.implementation import (
     Unsupported,
 )
 from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
+from oracle.protocol.polling import Lines, PollingLines
 from oracle.protocol.position_refs import (
     KEPT,
     PIPELINING_FEATURE,
@@ -254,7 +255,7 @@ def too_large(limit: int) -> JSON:
     return {"seq": None, "errored": {"message": f"request larger than {limit} bytes"}}
 
 
-def _lines(stdin: IO[bytes], limit: int) -> Iterator[bytes | None]:
+def _lines(stdin: Lines, limit: int) -> Iterator[bytes | None]:
     """The request lines of ``stdin``; None for a line over ``limit`` bytes, whose
     bytes are read and dropped a chunk at a time, never held whole."""
     while True:
@@ -271,7 +272,7 @@ def _lines(stdin: IO[bytes], limit: int) -> Iterator[bytes | None]:
         yield None
 
 
-def serve(impl: Implementation, stdin: IO[bytes], stdout: IO[bytes], check: bool = True,
+def serve(impl: Implementation, stdin: Lines, stdout: IO[bytes], check: bool = True,
           max_request: int = MAX_REQUEST_BYTES) -> int:
     """Answer requests until ``stop`` or end of input; a line over ``max_request``
     bytes is answered ``errored`` and serving goes on."""
@@ -321,11 +322,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="BYTES",
                         help=f"bytes a request line may have (default {MAX_REQUEST_BYTES}); "
                              "a longer one is answered errored")
+    parser.add_argument("--poll-us", type=non_negative_int, default=0, metavar="MICROSECONDS",
+                        help="wait for each request by asking the input without sleeping "
+                             "for up to this long first: quicker answers to a client that "
+                             "sends at once (a fuzz campaign), a core held meanwhile "
+                             "(default 0: sleep at once)")
 
 
 def run(args: argparse.Namespace) -> int:
     from oracle.protocol.inprocess import InProcess
-    served_exit(serve(InProcess(games=args.game), sys.stdin.buffer, sys.stdout.buffer,
+    stdin: Lines = sys.stdin.buffer
+    if args.poll_us > 0:
+        stdin = PollingLines(sys.stdin.fileno(), args.poll_us / 1e6)
+    served_exit(serve(InProcess(games=args.game), stdin, sys.stdout.buffer,
                       check=not args.no_check, max_request=args.max_request))
     return 0
 

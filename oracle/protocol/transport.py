@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import IO
 
-from oracle.protocol import lifetime, sandbox
+from oracle.protocol import lifetime, polling, sandbox
 from oracle.protocol.exchange_log import Channel, ExchangeLog
 from oracle.protocol.implementation import Crashed, TimedOut
 from oracle.protocol.sandbox import Isolation
@@ -94,6 +94,9 @@ class AdapterProcess:
         self._eof = False
         self._released = False
         self._nonblocking_in = False
+        #: seconds each wait for output asks the pipe without sleeping first
+        #: (oracle/protocol/polling.py; 0: sleep at once)
+        self.spin = 0.0
 
     @property
     def pid(self) -> int:
@@ -120,7 +123,7 @@ class AdapterProcess:
         """Read what is available within ``timeout``; False if nothing came."""
         if self._eof:
             return False
-        if not self._selector.select(timeout):
+        if not polling.wait(self._ready, self.spin, timeout):
             return False
         try:
             chunk = os.read(self._fd, 1 << 16)
@@ -131,6 +134,9 @@ class AdapterProcess:
             return False
         self._buffer += chunk
         return True
+
+    def _ready(self, timeout: float | None) -> bool:
+        return bool(self._selector.select(timeout))
 
     def pending(self) -> bytes:
         """Output the adapter sent unasked (should be none between requests)."""

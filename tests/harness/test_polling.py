@@ -1,0 +1,180 @@
+"""Waiting for a line by polling first (oracle/protocol/polling.py): the same lines
+read, a line that does not come waited for as long as before, and a served campaign
+polling on both ends plays the same games as one that sleeps."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from harness_paths import FAKE
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oracle.harness.fuzz import POLL_US, poll_seconds
+from oracle.harness.fuzz_campaign import Campaign, play_one
+from oracle.harness.lockstep import Lockstep
+from oracle.protocol.client import ProtocolClient
+from oracle.protocol.implementation import TimedOut
+from oracle.protocol.inprocess import InProcess
+from oracle.protocol.polling import DEFAULT_SPIN, PollingLines, wait
+
+SERVE = f"{sys.executable} -m oracle.harness.cli serve"
+
+
+@contextmanager
+def pipe_fed(chunks: list[bytes], pause: float) -> Iterator[int]:
+    """The read end of a pipe that a thread writes ``chunks`` to, ``pause`` seconds
+    apart, then closes."""
+    read_fd, write_fd = os.pipe()
+
+    def feed() -> None:
+        for chunk in chunks:
+            if pause:
+                time.sleep(pause)
+            os.write(write_fd, chunk)
+        os.close(write_fd)
+
+    feeder = threading.Thread(target=feed)
+    feeder.start()
+    try:
+        yield read_fd
+    finally:
+        feeder.join()
+        os.close(read_fd)
+
+
+def _lines(reader: io.BufferedReader | PollingLines, limit: int) -> list[bytes]:
+    out = []
+    while line := reader.readline(limit):
+        out.append(line)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.lists(st.sampled_from([b"a", b"bc", b"\n", b"{}", b"\n\n", b"x" * 40]),
+                     max_size=30).map(b"".join),
+       cuts=st.lists(st.integers(1, 50), min_size=1, max_size=8),
+       limit=st.sampled_from([-1, 1, 3, 16, 1 << 20]),
+       spin=st.sampled_from([0.0, 1e-4, DEFAULT_SPIN]),
+       pause=st.sampled_from([0.0, 5e-4, 3e-3]))
+def test_polling_reads_the_lines_a_buffered_reader_reads(data: bytes, cuts: list[int],
+                                                         limit: int, spin: float,
+                                                         pause: float) -> None:
+    # whatever the chunks and however long each takes: before the spin ends, or after
+    chunks, at = [], 0
+    for cut in cuts * (len(data) // max(1, sum(cuts)) + 1):
+        if at >= len(data):
+            break
+        chunks.append(data[at:at + cut])
+        at += cut
+    expected = _lines(io.BufferedReader(io.BytesIO(data)), limit)  # type: ignore[arg-type]
+    with pipe_fed(chunks, pause) as fd:
+        assert _lines(PollingLines(fd, spin), limit) == expected
+
+
+@pytest.mark.parametrize("spin", [0.0, 0.01, 5.0])
+def test_a_wait_for_a_line_that_does_not_come_ends_at_its_timeout(spin: float) -> None:
+    read_fd, write_fd = os.pipe()
+    try:
+        t0 = time.monotonic()
+        ready = lambda timeout: bool(  # noqa: E731
+            __import__("select").select([read_fd], [], [], timeout)[0])
+        assert not wait(ready, spin, 0.05)
+        assert 0.05 <= time.monotonic() - t0 < 1.0  # not the spin's 5 s
+        os.write(write_fd, b"x")
+        assert wait(ready, spin, 0.05)
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+
+
+def test_a_client_that_polls_still_times_out_an_adapter_that_hangs() -> None:
+    client = ProtocolClient(f"{FAKE} hang", timeout=0.3, start_timeout=10.0, max_restarts=0,
+                            isolate="no")
+    client.spin = 5.0  # far past the timeout: the timeout still rules
+    try:
+        position = client.new_game("toy", ["a", "b"], {})
+        t0 = time.monotonic()
+        with pytest.raises(TimedOut):
+            client.apply("toy", position, {"type": "add", "n": 1})
+        assert time.monotonic() - t0 < 3.0
+    finally:
+        client.close()
+
+
+def _games(serve: str, polls: float) -> tuple[list[object], list[float]]:
+    b = ProtocolClient(serve, timeout=10.0, max_restarts=0, isolate="no")
+    lock = Lockstep(InProcess(), b, "rocket")
+    lock.polls = polls
+    campaign = Campaign(impl="oracle", against="oracle", game="rocket", seed=3, games=2,
+                        max_actions=60)
+    spins = []
+    try:
+        games = []
+        for index in range(campaign.games):
+            played = play_one(lock, campaign, index)
+            spins.append(b.spin)
+            games.append((played.actions, played.divergence, played.stopped))
+        return games, spins
+    finally:
+        b.close()
+
+
+def test_a_served_campaign_polling_on_both_ends_plays_the_same_games() -> None:
+    sleeping, _ = _games(SERVE, 0.0)
+    polling, spins = _games(f"{SERVE} --poll-us 2000", DEFAULT_SPIN)
+    assert polling == sleeping
+    assert all(len(actions) > 0 for actions, _, _ in sleeping)  # type: ignore[misc]
+    assert spins == [0.0, 0.0]  # the client sleeps again once the game is over
+
+
+def test_the_lockstep_polls_a_served_side_only_while_a_game_lasts() -> None:
+    seen: list[float] = []
+
+    class Seeing(ProtocolClient):
+        def start_inspect(self, *args: object, **kwargs: object) -> object:
+            seen.append(self.spin)
+            return super().start_inspect(*args, **kwargs)  # type: ignore[arg-type]
+
+    b = Seeing(SERVE, timeout=10.0, max_restarts=0, isolate="no")
+    lock = Lockstep(InProcess(), b, "rocket")
+    lock.polls = 0.003
+    try:
+        play_one(lock, Campaign(impl="oracle", against="oracle", game="rocket", seed=1,
+                                max_actions=5), 0)
+    finally:
+        b.close()
+    assert seen and set(seen) == {0.003}
+    assert b.spin == 0.0
+
+
+def test_fuzz_polls_with_one_job_and_sleeps_with_several() -> None:
+    assert poll_seconds(None, 0, "") == POLL_US / 1e6 == DEFAULT_SPIN
+    assert poll_seconds(None, 1, "") == DEFAULT_SPIN
+    assert poll_seconds(None, 2, "") == 0.0
+    assert poll_seconds(None, 0, "-d --tx 2*popen") == 0.0
+    assert poll_seconds(500, 4, "") == 0.0005
+    assert poll_seconds(0, 0, "") == 0.0
+
+
+@pytest.mark.parametrize("pause", [0.0, 3e-3])
+def test_serve_answers_from_a_polled_pipe_as_from_a_file(pause: float) -> None:
+    from oracle.protocol.server import serve
+    hello = b'{"seq":1,"cmd":"hello","protocol":2}\n'
+    new = b'{"seq":2,"cmd":"new_game","game":"rocket","players":["a","b"],"options":{}}\n'
+    big = b'{"seq":3,"cmd":"hello","pad":"' + b"x" * 300 + b'"}\n'  # over the bound
+    requests = hello + new + big + b"\n" + hello.replace(b'"seq":1', b'"seq":4')
+    whole = io.BytesIO()
+    serve(InProcess(), io.BytesIO(requests), whole, max_request=200)
+    polled = io.BytesIO()
+    with pipe_fed([requests[k:k + 37] for k in range(0, len(requests), 37)], pause) as fd:
+        serve(InProcess(), PollingLines(fd, DEFAULT_SPIN), polled, max_request=200)
+    assert polled.getvalue() == whole.getvalue()
+    assert whole.getvalue().count(b"\n") == 4 and b"larger than 200" in whole.getvalue()
