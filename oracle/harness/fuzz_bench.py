@@ -1,9 +1,10 @@
 """Fuzz throughput for ``railrules bench``: the same seeded lockstep games, oracle
 against oracle in one process and oracle against ``railrules serve`` over the
 protocol, each side of the pipes waiting by polling first, as a one-job campaign
-does (``SERVE_POLLING``, ``Campaign.poll``: oracle/protocol/polling.py). Wall-clock rates (``fuzz_protocol_ratio`` is protocol over in-process,
-target >= 0.5; served as a campaign plays, overlapping: each step's request sent once
-the reply about the one before has come), and the same by CPU time
+does (``SERVE_POLLING``, ``Campaign.poll``: oracle/protocol/polling.py). Wall-clock
+rates (``fuzz_protocol_ratio`` is protocol over in-process, target >= 0.5; served as
+a campaign plays, overlapping: each step's request sent once the reply about the one
+before has come), and the same by CPU time
 (``fuzz_protocol_cpu_ratio``: this process plus the served one), which a busy machine
 drifts less; per step, the campaign's unit, ``fuzz_actions_per_cpu_s`` (in process)
 and ``fuzz_protocol_actions_per_cpu_s`` (served, both processes' CPU); and

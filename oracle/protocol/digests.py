@@ -70,6 +70,13 @@ def listing_digest(texts: Iterable[str]) -> str:
 _GROUP_BYTES: dict[int, tuple[Sequence[str], bytes | None, int]] = {}
 _GROUPS_KEPT: Final = 8192
 _ESCAPE: Final = b"\\u"
+#: its first byte: looked for first, as one byte is found some ten times quicker than
+#: two (a listing's bytes, some 15 kB, hold no backslash but where a text escapes)
+_BACKSLASH: Final = b"\\"
+
+
+#: SHA-256 after ``[``, a listing's first byte
+_OPENED: Final = hashlib.sha256(b"[")
 
 
 def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
@@ -90,15 +97,18 @@ def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
             data = joined() if joined is not None else ",".join(group).encode()
             if len(_GROUP_BYTES) >= _GROUPS_KEPT:
                 _GROUP_BYTES.clear()
-            found = _GROUP_BYTES[id(group)] = (group, None if _ESCAPE in data else data,
-                                               size)
+            escapes = _BACKSLASH in data and _ESCAPE in data
+            found = _GROUP_BYTES[id(group)] = (group, None if escapes else data, size)
         data, size = found[1], found[2]
         if data is None:
             return None
         if size:
             parts.append(data)
             count += size
-    return hashlib.sha256(b"[%b]" % b",".join(parts)).hexdigest(), count
+    hashed = _OPENED.copy()  # ``[`` hashed once: the joined bytes are not copied again
+    hashed.update(b",".join(parts))
+    hashed.update(b"]")
+    return hashed.hexdigest(), count
 
 
 def action_texts(actions: Iterable[Any]) -> list[str]:
@@ -110,7 +120,8 @@ def from_keys(texts: list[str]) -> list[str]:
     """Sorted canonical texts from sorted texts as the lockstep keys actions
     (``canonical_keys.key``: non-ASCII escaped): the same texts where they escape no
     character past ASCII (every Rocket action), else each written again."""
-    if "\\u" not in "".join(texts):
+    joined = "".join(texts)
+    if "\\" not in joined or "\\u" not in joined:  # (one character is found quicker)
         return texts
     return action_texts(json.loads(t) for t in texts)
 
