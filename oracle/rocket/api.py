@@ -15,7 +15,7 @@ from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
 from oracle.rocket.digested import Digested
 from oracle.rocket.encoded import Texts
-from oracle.rocket.options import SPECS
+from oracle.rocket.options import SPECS, Options
 from oracle.rocket.rules import Rules
 from oracle.rocket.rules.canonical import legal_groups
 from oracle.rocket.rules.listing import legal_json
@@ -40,6 +40,8 @@ class RocketAPI(Pins[State]):
         self._decoded: dict[bytes, State] = {}
         self._texts = Texts()
         self._digested = Digested()
+        #: the last options record asked about and its JSON (``position_options``)
+        self._options_json: tuple[Options, JSON] | None = None
 
     def _state(self, position: JSON) -> State:
         """``codec.from_json``, remembered by the position's exact form (``_text``): the
@@ -113,8 +115,12 @@ class RocketAPI(Pins[State]):
 
     def position_options(self, state: State) -> JSON | None:
         """``options`` of ``codec.to_json(state)``, as a fresh dict (a Rocket position
-        has no title); None where it holds none."""
-        return dict(state.options.to_json()) or None
+        has no title); None where it holds none. Written once per options record (a
+        game's positions share one; the protocol client asks at every request)."""
+        kept = self._options_json
+        if kept is None or kept[0] is not state.options:
+            kept = self._options_json = (state.options, state.options.to_json())
+        return dict(kept[1]) or None
 
     def position_text(self, state: State) -> bytes:
         return self._texts.text(state)

@@ -104,3 +104,23 @@ def test_positions_on_other_boards_are_digested_each_from_its_own_board() -> Non
         whole = codec.to_json(state)
         assert digested.digest(state) == position_digest(whole)
         assert digested.text(state) == canonical(whole)
+
+
+def test_one_api_reads_each_position_s_own_options_fresh_each_time() -> None:
+    """The options the client checks, kept per options record (``position_options``):
+    positions of two option sets asked in turn of one API each give their own, and a
+    caller changing what it was given changes nothing the next caller reads."""
+    api = RocketAPI()
+    plain = api.new_game(["p1", "p2"], {})
+    other = api.new_game(["p1", "p2"], {"tie_rule": "each_full"})
+    plain_made = api.apply_made(plain, api.legal_actions(plain)[0])
+    other_made = api.apply_made(other, api.legal_actions(other)[0])
+    assert plain_made is not None and other_made is not None
+    for _ in range(2):
+        for made, position in ((plain_made, plain), (other_made, other)):
+            read = position_options(made)
+            assert read == position_options(position) is not None
+            assert read is not None
+            read.clear()  # a caller's own copy
+    assert position_options(other_made) == {**(position_options(plain_made) or {}),
+                                            "tie_rule": "each_full"}
