@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from oracle.core.collector import fewer_collections
 from oracle.harness.fuzz_campaign import Campaign, implementation, play_one
 from oracle.harness.lockstep import Lockstep, Played
 from oracle.harness.proc_cpu import tree_cpu
@@ -198,13 +199,14 @@ def timed_rounds(base: Campaign) -> tuple[list[Round], float]:
     yardstick = Yardstick()
     children0 = _children_cpu()
     try:
-        for side in (served, ahead):  # start the served processes before the clock runs
-            side.lock.b.hello()
-        warm = replace(base, max_actions=min(WARM_UP_ACTIONS, base.max_actions))
-        for side in (inprocess, served, ahead):
-            play_one(side.lock, warm, base.start + base.games)  # a game not timed later
-        rounds = [play_round(inprocess, served, ahead, i, yardstick)
-                  for i in range(base.start, base.start + base.games)]
+        with fewer_collections():  # as a campaign plays (run_games)
+            for side in (served, ahead):  # start the served processes before the clock runs
+                side.lock.b.hello()
+            warm = replace(base, max_actions=min(WARM_UP_ACTIONS, base.max_actions))
+            for side in (inprocess, served, ahead):
+                play_one(side.lock, warm, base.start + base.games)  # a game not timed later
+            rounds = [play_round(inprocess, served, ahead, i, yardstick)
+                      for i in range(base.start, base.start + base.games)]
     finally:
         _close((inprocess, served, ahead))
     return rounds, _children_cpu() - children0

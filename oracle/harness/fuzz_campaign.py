@@ -21,6 +21,7 @@ from typing import Any, cast
 
 import orjson
 
+from oracle.core.collector import fewer_collections
 from oracle.core.made import Listed
 from oracle.games import game_module, resolve
 from oracle.harness.fuzz_draft import FINDING_FILES
@@ -216,18 +217,19 @@ def run_games(campaign: Campaign, indices: Iterable[int], stream: Path,
     lock.polls = campaign.poll
     seen: set[str] = set()  # kinds of declined request whose first is streamed already
     try:
-        for index in indices:
-            t0 = time.perf_counter()
-            played = play_one(lock, campaign, index)
-            line = record(index, played, time.perf_counter() - t0)
-            if "first_declined" in line:  # the first of each kind is enough
-                line["first_declined"] = {k: v for k, v in line["first_declined"].items()
-                                          if k not in seen}
-                seen.update(line["first_declined"])
-            append_line(stream, line)
-            yield line
-            if stop_on_divergence and played.divergence is not None:
-                return
+        with fewer_collections():  # (no game makes a cycle: oracle/core/collector.py)
+            for index in indices:
+                t0 = time.perf_counter()
+                played = play_one(lock, campaign, index)
+                line = record(index, played, time.perf_counter() - t0)
+                if "first_declined" in line:  # the first of each kind is enough
+                    line["first_declined"] = {k: v for k, v in line["first_declined"].items()
+                                              if k not in seen}
+                    seen.update(line["first_declined"])
+                append_line(stream, line)
+                yield line
+                if stop_on_divergence and played.divergence is not None:
+                    return
     finally:
         a.close()
         b.close()

@@ -17,6 +17,7 @@ from typing import IO, Any, Final
 
 from oracle.core import wire_json
 from oracle.core.cli_types import non_negative_int, one_of, positive_int
+from oracle.core.collector import fewer_collections
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.core.made import as_json
 from oracle.protocol.digests import DIGESTS_FEATURE
@@ -334,8 +335,9 @@ def run(args: argparse.Namespace) -> int:
     stdin: Lines = sys.stdin.buffer
     if args.poll_us > 0:
         stdin = PollingLines(sys.stdin.fileno(), args.poll_us / 1e6)
-    served_exit(serve(InProcess(games=args.game), stdin, sys.stdout.buffer,
-                      check=not args.no_check, max_request=args.max_request))
+    with fewer_collections():  # (no answer makes a cycle: oracle/core/collector.py)
+        served_exit(serve(InProcess(games=args.game), stdin, sys.stdout.buffer,
+                          check=not args.no_check, max_request=args.max_request))
     return 0
 
 
