@@ -23,7 +23,7 @@ from oracle.harness.lockstep import Lockstep
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import TimedOut
 from oracle.protocol.inprocess import InProcess
-from oracle.protocol.polling import DEFAULT_SPIN, PollingLines, wait
+from oracle.protocol.polling import BACK_OFF, DEFAULT_SPIN, Asking, PollingLines, wait
 
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 
@@ -93,6 +93,56 @@ def test_a_wait_for_a_line_that_does_not_come_ends_at_its_timeout(spin: float) -
     finally:
         os.close(read_fd)
         os.close(write_fd)
+
+
+class Pipe:
+    """A pipe whose line comes on the ``comes``-th ask without waiting (or at once to a
+    reader that waits), noting each ask's timeout; and a clock read before each ask,
+    one microsecond on each time, or a millisecond where another process had the core
+    (``taken``: the waits in which that happens, once)."""
+
+    def __init__(self, comes: int, taken: set[int]) -> None:
+        self.comes, self.taken = comes, taken
+        self.now, self.waits, self.asked = 0.0, 0, 0
+        self.timeouts: list[float | None] = []
+
+    def wait(self, asking: Asking) -> bool:
+        self.waits += 1
+        self.asked = 0
+        return wait(self.ready, 0.01, 1.0, self.clock, asking)
+
+    def ready(self, timeout: float | None) -> bool:
+        self.timeouts.append(timeout)
+        self.asked += 1
+        return timeout != 0 or self.asked >= self.comes
+
+    def clock(self) -> float:
+        self.now += 1e-3 if self.waits in self.taken and self.asked == 1 else 1e-6
+        return self.now
+
+
+def test_a_reader_that_keeps_finding_its_core_taken_sleeps_a_while_then_asks_again(
+        ) -> None:
+    asking = Asking()
+    pipe = Pipe(comes=3, taken=set(range(1, 100)))  # another process has the core
+    assert all(pipe.wait(asking) for _ in range(3))
+    assert asking.asleep == BACK_OFF  # found taken in three waits running: sleeps
+    asked = len(pipe.timeouts)
+    assert pipe.wait(asking) and pipe.timeouts[asked:] == [1.0]  # waited on at once
+    assert asking.asleep == BACK_OFF - 1
+    asking.asleep = 1
+    assert pipe.wait(asking) and asking.asleep == 0
+    pipe.taken = set()
+    asked = len(pipe.timeouts)
+    assert pipe.wait(asking) and pipe.timeouts[asked:] == [0, 0, 0]  # asks again
+
+
+def test_a_reader_whose_core_is_taken_now_and_then_goes_on_asking() -> None:
+    asking = Asking()
+    pipe = Pipe(comes=3, taken=set(range(1, 400, 20)))  # one wait in twenty
+    assert all(pipe.wait(asking) for _ in range(400))
+    assert asking.asleep == 0 and pipe.timeouts.count(1.0) == 0
+    assert pipe.timeouts.count(0) == 3 * 400
 
 
 def test_a_client_that_polls_still_times_out_an_adapter_that_hangs() -> None:
