@@ -12,12 +12,16 @@ asks; between asks it yields that core to any other process that is ready to run
 
 On a busy machine asking is worse than sleeping: with one other process busy on the
 two cores, a served step took some 1,000 us polling against 550 sleeping (the two
-sides and the other process share two cores, and an asker holds its share). So a
-reader stops asking where it keeps finding its core taken: where two asks are further
-apart than ``TAKEN`` another process ran in between, and where that happened in more
-than some one wait in eight lately (``Asking.taken``: a quiet machine's own chores
-take a core now and then), the reader sleeps at once for its next ``BACK_OFF`` waits,
-then tries asking again.
+sides and the other process share two cores, and an asker holds its share). So every
+``CHECK_EVERY`` asking waits a reader reads how long the kernel kept it waiting for a
+core meanwhile (``/proc/thread-self/schedstat``, its second field: time spent ready
+to run but not running); where that is more than ``BUSY`` of the time passed twice
+running, another process wants the cores, and the reader sleeps at once for its next
+``BACK_OFF`` waits, then asks again (``Asking``), sleeping twice as long each time it
+finds the machine still busy (up to ``LONGEST_BACK_OFF`` waits), and ``BACK_OFF`` again
+once it finds it quiet. On a quiet machine the figure stays near nought (twice running,
+as a moment's overlap, such as another served process asking out its last wait, is
+not a busy machine); where the kernel does not keep it, the reader goes on asking.
 
 It is off unless asked for: ``railrules serve --poll-us N`` waits for its requests
 this way (``PollingLines``), and the fuzz lockstep for a served side's replies
@@ -38,33 +42,68 @@ from typing import Final, Protocol
 #: seconds: longer than a served Rocket step (some 0.3 ms), short enough that an
 #: adapter that takes its time costs the harness little
 DEFAULT_SPIN: Final = 0.002
-#: two asks further apart than this, in seconds: the core was given to another process
-#: in between (an ask and a yield take a few microseconds; a slice another process is
-#: given lasts a millisecond or more)
-TAKEN: Final = 50e-6
-#: waits that sleep at once after the core was found taken often, before asking again
-BACK_OFF: Final = 5000
-#: how much of ``Asking.taken`` a wait keeps (a memory of some sixteen waits), and the
-#: ``taken`` past which the reader sleeps: some one wait in eight found its core taken
-KEEPS: Final = 15 / 16
-OFTEN: Final = 2.0
+#: asking waits between two readings of the time spent waiting for a core
+CHECK_EVERY: Final = 64
+#: the share of the time passed spent waiting for a core past which the machine is busy
+BUSY: Final = 0.1
+#: waits that sleep at once after the machine was found busy, before asking again; and
+#: the most, after it was found busy again and again
+BACK_OFF: Final = 1000
+LONGEST_BACK_OFF: Final = 64_000
+
+_SCHEDSTAT: Final = "/proc/thread-self/schedstat"
+
+
+def run_delay() -> float | None:
+    """Seconds this thread has spent ready to run but kept waiting for a core, as the
+    kernel counts them (None where it does not)."""
+    try:
+        with open(_SCHEDSTAT, "rb") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Asking:
     """Whether this process asks before it sleeps (the module's docstring): how many of
-    its next waits sleep at once (``asleep``), and how often its waits lately found the
-    core taken (``taken``: each asking wait keeps ``KEEPS`` of it and adds one where the
-    core was taken)."""
+    its next waits sleep at once (``asleep``), the asking waits since the last reading
+    (``waits``), that reading: the clock and the time kept waiting (``mark``), and
+    whether the check before found the machine busy (``busy``), and how long it sleeps
+    the next time it does (``back_off``)."""
 
-    __slots__ = ("asleep", "taken")
+    __slots__ = ("asleep", "back_off", "busy", "delay", "mark", "waits")
 
-    def __init__(self) -> None:
-        self.asleep = 0
-        self.taken = 0.0
+    def __init__(self, delay: Callable[[], float | None] = run_delay) -> None:
+        self.asleep = self.waits = 0
+        self.back_off = BACK_OFF
+        self.busy = False
+        self.mark: tuple[float, float] | None = None
+        self.delay = delay
+
+    def check(self, now: float) -> None:
+        """Every ``CHECK_EVERY`` asking waits: sleep for ``BACK_OFF`` waits where the
+        time kept waiting for a core since the last check is over ``BUSY`` of it, as it
+        was at the check before."""
+        self.waits += 1
+        if self.waits < CHECK_EVERY and self.mark is not None:
+            return
+        self.waits = 0
+        delay = self.delay()
+        if delay is None:
+            return
+        busy = self.mark is not None and now > self.mark[0] \
+            and (delay - self.mark[1]) / (now - self.mark[0]) > BUSY
+        if busy and self.busy:
+            self.asleep, self.busy, self.mark = self.back_off, False, None  # (read afresh)
+            self.back_off = min(2 * self.back_off, LONGEST_BACK_OFF)
+            return
+        if not busy and self.mark is not None:
+            self.back_off = BACK_OFF
+        self.busy, self.mark = busy, (now, delay)
 
 
 #: the process's one state: its readers (a client's replies, a server's requests) share
-#: the cores it finds taken
+#: the cores it finds busy
 ASKING: Final = Asking()
 
 
@@ -74,35 +113,25 @@ def wait(ready: Callable[[float | None], bool], spin: float, timeout: float | No
     """Whether ``ready`` (asked with a timeout in seconds: 0 to ask without waiting,
     None to wait for ever) says the pipe is readable within ``timeout``: asked without
     waiting for up to ``spin`` seconds, yielding the core between asks, then waited on
-    for the rest of ``timeout``; waited on at once where ``asking`` sleeps, and from the
-    ask that finds the core taken once too often lately (the module's docstring).
-    ``clock`` and ``asking``: the process's own, but for a test's."""
+    for the rest of ``timeout``; waited on at once where ``asking`` sleeps (the machine
+    was found busy: the module's docstring). ``clock`` and ``asking``: the process's
+    own, but for a test's."""
     if spin <= 0 or (timeout is not None and timeout <= 0):
         return ready(timeout)
     if asking.asleep:
         asking.asleep -= 1
         return ready(timeout)
-    start = last = clock()
+    start = clock()
+    asking.check(start)
+    if asking.asleep:
+        return ready(timeout)
     end = start + (spin if timeout is None else min(spin, timeout))
-    taken = asking.taken * KEEPS
-    try:
-        while not ready(0):
-            now = clock()
-            if now - last > TAKEN:  # another process had the core meanwhile
-                taken += 1.0
-                if taken > OFTEN:  # and lately often: a busy machine
-                    asking.asleep, taken = BACK_OFF, 0.0
-                    return ready(None if timeout is None
-                                 else max(0.0, timeout - (now - start)))
-                last = clock()
-                continue
-            if now >= end:
-                return ready(None if timeout is None else max(0.0, timeout - (now - start)))
-            last = now
-            os.sched_yield()
-        return True
-    finally:
-        asking.taken = taken
+    while not ready(0):
+        now = clock()
+        if now >= end:
+            return ready(None if timeout is None else max(0.0, timeout - (now - start)))
+        os.sched_yield()
+    return True
 
 
 class Lines(Protocol):

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from harness_paths import FAKE
@@ -23,7 +24,15 @@ from oracle.harness.lockstep import Lockstep
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import TimedOut
 from oracle.protocol.inprocess import InProcess
-from oracle.protocol.polling import BACK_OFF, DEFAULT_SPIN, Asking, PollingLines, wait
+from oracle.protocol.polling import (
+    BACK_OFF,
+    CHECK_EVERY,
+    DEFAULT_SPIN,
+    Asking,
+    PollingLines,
+    run_delay,
+    wait,
+)
 
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 
@@ -97,17 +106,16 @@ def test_a_wait_for_a_line_that_does_not_come_ends_at_its_timeout(spin: float) -
 
 class Pipe:
     """A pipe whose line comes on the ``comes``-th ask without waiting (or at once to a
-    reader that waits), noting each ask's timeout; and a clock read before each ask,
-    one microsecond on each time, or a millisecond where another process had the core
-    (``taken``: the waits in which that happens, once)."""
+    reader that waits), noting each ask's timeout; a clock read before each ask, ten
+    microseconds on each time; and the time kept waiting for a core, ``busy`` of each
+    step of that clock (None: not kept)."""
 
-    def __init__(self, comes: int, taken: set[int]) -> None:
-        self.comes, self.taken = comes, taken
-        self.now, self.waits, self.asked = 0.0, 0, 0
+    def __init__(self, comes: int, busy: float | None) -> None:
+        self.comes, self.busy = comes, busy
+        self.now, self.asked, self.waited = 0.0, 0, 0.0
         self.timeouts: list[float | None] = []
 
     def wait(self, asking: Asking) -> bool:
-        self.waits += 1
         self.asked = 0
         return wait(self.ready, 0.01, 1.0, self.clock, asking)
 
@@ -117,32 +125,63 @@ class Pipe:
         return timeout != 0 or self.asked >= self.comes
 
     def clock(self) -> float:
-        self.now += 1e-3 if self.waits in self.taken and self.asked == 1 else 1e-6
+        self.now += 1e-5
+        self.waited += (self.busy or 0.0) * 1e-5
         return self.now
 
+    def delay(self) -> float | None:
+        return None if self.busy is None else self.waited
 
-def test_a_reader_that_keeps_finding_its_core_taken_sleeps_a_while_then_asks_again(
-        ) -> None:
-    asking = Asking()
-    pipe = Pipe(comes=3, taken=set(range(1, 100)))  # another process has the core
-    assert all(pipe.wait(asking) for _ in range(3))
-    assert asking.asleep == BACK_OFF  # found taken in three waits running: sleeps
+
+def test_a_reader_kept_waiting_for_a_core_sleeps_a_while_then_asks_again() -> None:
+    pipe = Pipe(comes=3, busy=0.5)  # another process wants the cores: half the time
+    asking = Asking(pipe.delay)
+    assert all(pipe.wait(asking) for _ in range(2 * CHECK_EVERY))
+    assert asking.asleep == 0 and pipe.timeouts.count(0) == 3 * 2 * CHECK_EVERY
+    assert asking.busy  # once busy: not yet a busy machine
+    assert pipe.wait(asking) and asking.asleep == BACK_OFF  # twice: sleeps at once
     asked = len(pipe.timeouts)
-    assert pipe.wait(asking) and pipe.timeouts[asked:] == [1.0]  # waited on at once
+    assert pipe.wait(asking) and pipe.timeouts[asked:] == [1.0]
     assert asking.asleep == BACK_OFF - 1
     asking.asleep = 1
     assert pipe.wait(asking) and asking.asleep == 0
-    pipe.taken = set()
+    # still busy: asks again, finds it so twice again, and sleeps twice as long
+    assert all(pipe.wait(asking) for _ in range(2 * CHECK_EVERY + 1))
+    assert asking.asleep == 2 * BACK_OFF
+    asking.asleep = 0
+    pipe.busy = 0.0
     asked = len(pipe.timeouts)
     assert pipe.wait(asking) and pipe.timeouts[asked:] == [0, 0, 0]  # asks again
+    assert all(pipe.wait(asking) for _ in range(2 * CHECK_EVERY))
+    assert asking.asleep == 0 and asking.back_off == BACK_OFF  # quiet: as at first
 
 
-def test_a_reader_whose_core_is_taken_now_and_then_goes_on_asking() -> None:
-    asking = Asking()
-    pipe = Pipe(comes=3, taken=set(range(1, 400, 20)))  # one wait in twenty
-    assert all(pipe.wait(asking) for _ in range(400))
+def test_a_moment_s_overlap_is_not_a_busy_machine() -> None:
+    pipe = Pipe(comes=3, busy=0.0)
+    asking = Asking(pipe.delay)
+    for _ in range(20):
+        pipe.busy = 0.5 if not pipe.busy else 0.0  # busy at every other check
+        for _ in range(CHECK_EVERY):
+            assert pipe.wait(asking)
     assert asking.asleep == 0 and pipe.timeouts.count(1.0) == 0
-    assert pipe.timeouts.count(0) == 3 * 400
+
+
+@pytest.mark.parametrize("busy", [0.02, None])
+def test_a_reader_on_a_quiet_machine_or_one_that_cannot_tell_goes_on_asking(
+        busy: float | None) -> None:
+    pipe = Pipe(comes=3, busy=busy)
+    asking = Asking(pipe.delay)
+    assert all(pipe.wait(asking) for _ in range(10 * CHECK_EVERY))
+    assert asking.asleep == 0 and pipe.timeouts.count(1.0) == 0
+    assert pipe.timeouts.count(0) == 3 * 10 * CHECK_EVERY
+
+
+def test_the_kernel_s_count_of_time_kept_waiting_is_read() -> None:
+    found = run_delay()
+    if not Path("/proc/thread-self/schedstat").exists():
+        assert found is None
+    else:
+        assert found is not None and found >= 0
 
 
 def test_a_client_that_polls_still_times_out_an_adapter_that_hangs() -> None:
