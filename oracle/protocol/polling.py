@@ -25,9 +25,10 @@ not a busy machine); where the kernel does not keep it, the reader goes on askin
 
 It is off unless asked for: ``railrules serve --poll-us N`` waits for its requests
 this way (``PollingLines``), and the fuzz lockstep for a served side's replies
-(``Lockstep.polls``, ``railrules fuzz --poll-us``, on by default with one job:
-oracle/protocol/transport.py). What is read is the same either way: the same bytes,
-lines and end of input, and a line that does not come is waited for as before.
+(``Lockstep.polls``, ``AdapterProcess.spin``; ``railrules fuzz --poll-us``, on by
+default with one job: ``poll_seconds`` in oracle/harness/fuzz.py). What is read is the
+same either way: the same bytes, lines and end of input, and a line that does not come
+is waited for as before.
 """
 
 from __future__ import annotations
@@ -81,9 +82,9 @@ class Asking:
         self.delay = delay
 
     def check(self, now: float) -> None:
-        """Every ``CHECK_EVERY`` asking waits: sleep for ``BACK_OFF`` waits where the
+        """Every ``CHECK_EVERY`` asking waits: sleep for ``back_off`` waits where the
         time kept waiting for a core since the last check is over ``BUSY`` of it, as it
-        was at the check before."""
+        was at the check before (and twice as long the next time)."""
         self.waits += 1
         if self.waits < CHECK_EVERY and self.mark is not None:
             return
