@@ -7,8 +7,10 @@ every 700 containers allocated and not yet freed, as the tables a campaign keeps
 groups, decoded positions) grow, and every so often walks all of them. With its first
 threshold at 50,000 it runs some fifty times less often: measured in process, 60 games
 (docs/fuzz.md, "thirteenth pass"), 1.7% to 4% more actions a CPU second at the same
-kernel rate, against 259 collections a run. It still runs, so a cycle made elsewhere
-is still freed, only later.
+kernel rate, against 259 collections a run (each setting in a process of its own: the
+threshold of 10,000 the eleventh pass dropped was timed with games interleaved in one
+process, each leaving its collections to the next; docs/fuzz.md says why these differ).
+It still runs, so a cycle made elsewhere is still freed, only later.
 
 ``fewer_collections`` holds the thresholds while a campaign's games are played
 (``run_games``), the bench times them, and ``railrules serve`` answers.

@@ -66,12 +66,10 @@ from oracle.harness.stopping import GRACE, Stopper, add_bounds
 from oracle.protocol import lifetime
 from oracle.protocol.implementation import JSON, ImplementationOutcome
 from oracle.protocol.lifetime import DEFAULT_MEMORY_MIB
-from oracle.protocol.polling import DEFAULT_SPIN
+from oracle.protocol.polling import DEFAULT_POLL_US
 from oracle.protocol.reply_reading import not_a_handshake
 
 ITEMS_ENV = "RAILRULES_FUZZ_OUT"
-#: ``--poll-us`` unset, with one job (``poll_seconds``)
-POLL_US = round(DEFAULT_SPIN * 1e6)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,17 +118,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="MICROSECONDS",
                         help="wait for a served side's reply by asking its pipe without "
                              "sleeping for up to this long first: some 20 us less a "
-                             f"wake-up, a core held meanwhile (default {POLL_US} with one "
+                             f"wake-up, a core held meanwhile (default {DEFAULT_POLL_US} with one "
                              "job, 0 with -j: sleep at once)")
     add_bounds(parser, "the campaign (the games played are kept)", "each adapter's",
                DEFAULT_MEMORY_MIB)
 
 
 def poll_seconds(poll_us: int | None, jobs: int, xdist: str) -> float:
-    """``--poll-us`` in seconds; unset, ``POLL_US`` where the campaign runs in this one
+    """``--poll-us`` in seconds; unset, ``DEFAULT_POLL_US`` where the campaign runs in this one
     process, else 0 (several workers share the cores the polling would hold)."""
     if poll_us is None:
-        poll_us = POLL_US if jobs <= 1 and not xdist else 0
+        poll_us = DEFAULT_POLL_US if jobs <= 1 and not xdist else 0
     return poll_us / 1e6
 
 

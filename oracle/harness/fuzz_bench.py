@@ -49,13 +49,13 @@ from oracle.harness.proc_cpu import tree_cpu
 from oracle.harness.yardstick import Yardstick, at_kernel
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import Implementation
-from oracle.protocol.polling import DEFAULT_SPIN
+from oracle.protocol.polling import DEFAULT_POLL_US, DEFAULT_SPIN
 
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 #: the served oracle as the bench times it: waiting for each request by polling first,
 #: as the harness waits for its replies (``railrules serve --poll-us``, ``Campaign.poll``;
 #: oracle/protocol/polling.py), as a one-job campaign against it is best run
-SERVE_POLLING = f"{SERVE} --poll-us {round(DEFAULT_SPIN * 1e6)}"
+SERVE_POLLING = f"{SERVE} --poll-us {DEFAULT_POLL_US}"
 #: actions of the untimed warm-up game each side plays (first-use costs: imports,
 #: compiled schemas), so round 0 times the same work as the others
 WARM_UP_ACTIONS = 3

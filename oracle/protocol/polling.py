@@ -40,9 +40,10 @@ from collections.abc import Callable
 from typing import Final, Protocol
 
 #: how long a fuzz campaign of one job asks a served side's pipe before sleeping, in
-#: seconds: longer than a served Rocket step (some 0.3 ms), short enough that an
-#: adapter that takes its time costs the harness little
-DEFAULT_SPIN: Final = 0.002
+#: microseconds (``--poll-us``) and seconds: longer than a served Rocket step (some
+#: 0.3 ms), short enough that an adapter that takes its time costs the harness little
+DEFAULT_POLL_US: Final = 2000
+DEFAULT_SPIN: Final = DEFAULT_POLL_US / 1e6
 #: asking waits between two readings of the time spent waiting for a core
 CHECK_EVERY: Final = 64
 #: the share of the time passed spent waiting for a core past which the machine is busy

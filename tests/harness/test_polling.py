@@ -18,7 +18,7 @@ from harness_paths import FAKE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.harness.fuzz import POLL_US, poll_seconds
+from oracle.harness.fuzz import poll_seconds
 from oracle.harness.fuzz_campaign import Campaign, play_one
 from oracle.harness.lockstep import Lockstep
 from oracle.protocol.client import ProtocolClient
@@ -27,6 +27,7 @@ from oracle.protocol.inprocess import InProcess
 from oracle.protocol.polling import (
     BACK_OFF,
     CHECK_EVERY,
+    DEFAULT_POLL_US,
     DEFAULT_SPIN,
     Asking,
     PollingLines,
@@ -245,7 +246,7 @@ def test_the_lockstep_polls_a_served_side_only_while_a_game_lasts() -> None:
 
 
 def test_fuzz_polls_with_one_job_and_sleeps_with_several() -> None:
-    assert poll_seconds(None, 0, "") == POLL_US / 1e6 == DEFAULT_SPIN
+    assert poll_seconds(None, 0, "") == DEFAULT_POLL_US / 1e6 == DEFAULT_SPIN
     assert poll_seconds(None, 1, "") == DEFAULT_SPIN
     assert poll_seconds(None, 2, "") == 0.0
     assert poll_seconds(None, 0, "-d --tx 2*popen") == 0.0
