@@ -5,9 +5,9 @@ and hands each back to the engine that made it for the next action: building eve
 position's JSON (some 7 kB of fresh dicts for Rocket) only to compare it cost over a
 third of a step. A ``Made`` holds the engine's own (immutable) state instead, and
 writes the JSON only when asked (``json``: a fresh value each time, as the API's own
-answer would be); two ``Made`` are compared by their exact texts (``text``: bytes
-equal only where the JSON values are equal, oracle/rocket/encoded.py), and where
-those differ by their JSON, so a difference is reported as fully as before.
+answer would be); two ``Made`` of one kind of maker are compared by their states
+first (``Maker.position_equal``: equal states have equal JSON), and where those
+differ by their JSON, so a difference is reported as fully as before.
 
 ``Listed`` is the same for legal actions: their canonical texts, no dict each.
 Only the lockstep asks for them (``InProcess.made``, ``InProcess.texts``), and an
@@ -31,7 +31,11 @@ class Maker(Protocol[_S_contra]):
 
     def position_json(self, state: _S_contra) -> JSON: ...
 
-    def position_text(self, state: _S_contra) -> bytes: ...
+    def position_equal(self, state: _S_contra, other: _S_contra) -> bool:
+        """Whether two states of this kind of maker are equal, such that their JSON is
+        equal (``==``) wherever this says so; it may say no for two whose JSON is equal
+        all the same (``same`` then compares the JSON)."""
+        ...
 
     def position_canonical(self, state: _S_contra) -> bytes:
         """The canonical text of the position's JSON (``oracle.core.canonical``)."""
@@ -121,12 +125,11 @@ class Listed:
 class Made(Generic[_S]):
     """``state``, made by ``maker``; immutable (the state is too)."""
 
-    __slots__ = ("_text", "maker", "state")
+    __slots__ = ("maker", "state")
 
     def __init__(self, maker: Maker[_S], state: _S) -> None:
         self.maker = maker
         self.state = state
-        self._text: bytes | None = None
 
     def json(self) -> JSON:
         """The position's JSON, a fresh value the caller may change."""
@@ -141,13 +144,6 @@ class Made(Generic[_S]):
         where the engine writes it from its state's parts."""
         return self.maker.position_canonical(self.state)
 
-    @property
-    def text(self) -> bytes:
-        """The exact text: equal for two ``Made`` only where their JSON is equal."""
-        if self._text is None:
-            self._text = self.maker.position_text(self.state)
-        return self._text
-
 
 def as_json(position: Any) -> Any:
     """``position``'s JSON where it is a ``Made``; anything else as it is."""
@@ -156,11 +152,12 @@ def as_json(position: Any) -> Any:
 
 def same(a: Any, b: Any) -> bool:
     """Whether two positions are equal: ``==`` on their JSON, where both are ``Made``
-    of one maker by their texts first (equal texts are equal JSON). One object is
-    itself (a served B whose digest was A's goes on with A's very object)."""
+    of one kind of maker by their states first (``Maker.position_equal``: equal states
+    are equal JSON, so the answer is the same, without the JSON). One object is itself
+    (a served B whose digest was A's goes on with A's very object)."""
     if a is b and type(a) is Made:
         return True
     if type(a) is Made and type(b) is Made and type(a.maker) is type(b.maker) \
-            and a.text == b.text:  # one kind of maker writes one kind of text
+            and a.maker.position_equal(a.state, b.state):
         return True
     return bool(as_json(a) == as_json(b))

@@ -123,7 +123,7 @@ class Lockstep(Digests, Comparing):
         played = Played(list(players), dict(options), start=start)
         self._trying = self._index = None
         # Two in-process engines answer ``apply`` with a ``Made`` (oracle.core.made)
-        # while this game lasts: compared by their exact texts, no JSON built
+        # while this game lasts: compared by their states, no JSON built
         made = [side for side in (self.a, self.b) if type(side) is InProcess] \
             if type(self.a) is InProcess and type(self.b) is InProcess else []
         for side in made:

@@ -14,7 +14,6 @@ from oracle.core.schema import check_players, load_schema
 from oracle.rocket import codec, conservation
 from oracle.rocket.actions import action_from_json
 from oracle.rocket.digested import Digested
-from oracle.rocket.encoded import Texts
 from oracle.rocket.options import SPECS, Options
 from oracle.rocket.rules import Rules
 from oracle.rocket.rules.canonical import legal_groups
@@ -38,7 +37,6 @@ class RocketAPI(Pins[State]):
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
         self._decoded: dict[bytes, State] = {}
-        self._texts = Texts()
         self._digested = Digested()
         #: the last options record asked about and its JSON (``position_options``)
         self._options_json: tuple[Options, JSON] | None = None
@@ -122,8 +120,15 @@ class RocketAPI(Pins[State]):
             kept = self._options_json = (state.options, state.options.to_json())
         return dict(kept[1]) or None
 
-    def position_text(self, state: State) -> bytes:
-        return self._texts.text(state)
+    def position_equal(self, state: State, other: State) -> bool:
+        """``state == other``, the dataclass's field by field, for the fuzz lockstep of
+        two in-process engines (oracle.core.made.same): where it holds, the two
+        ``codec.to_json`` are equal, since ``to_json`` writes the fields alone, each as
+        a function of its value (sets sorted, tuples in order; no field holds a float),
+        and the cached tables in a state's ``__dict__`` are no fields. The two sides'
+        records are distinct objects, so every line and holding is compared, in C: some
+        3.6 us a step, where writing both positions' exact texts took some 20."""
+        return state == other
 
     def position_canonical(self, state: State) -> bytes:
         """``canonical_text(codec.to_json(state))``, written from kept parts."""

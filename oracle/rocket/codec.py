@@ -63,8 +63,9 @@ def to_json(state: State) -> JSON:
 
 
 # The parts of ``to_json``, each a function of what it reads alone, so that
-# oracle/rocket/encoded.py can write a part once and reuse its text while the
-# (immutable) record it comes from is unchanged.
+# oracle/rocket/digested.py can write a part once and reuse its text while the
+# (immutable) record it comes from is unchanged; each writes equal values alike (sets
+# sorted), so equal states have equal JSON (``RocketAPI.position_equal``).
 
 def turn_json(state: State) -> JSON:
     return {"active": state.players[state.active], "actions_taken": state.actions_taken,

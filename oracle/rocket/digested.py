@@ -7,10 +7,10 @@ fresh dicts) and then dumped it sorted, though an action changes little of a
 position: the board never changes, and an action touches one line or one player's
 holding. ``Digested.text`` writes the same bytes from the canonical texts of the
 parts that come from a record (the board, the options, each line, each holding, the
-city tokens: oracle/rocket/encoded.py has the same parts), kept while that very
-record object lives on in the next states (the records are immutable, and
-``State.evolve`` shares the ones an action leaves alone), and inserted verbatim by
-orjson (``orjson.Fragment``), which sorts the keys around them.
+city tokens), kept while that very record object lives on in the next states (the
+records are immutable, and ``State.evolve`` shares the ones an action leaves alone),
+and inserted verbatim by orjson (``orjson.Fragment``), which sorts the keys around
+them.
 
 Exact: a part's text is orjson's sorted dump of that part's JSON, which is the
 substring orjson writes for it inside the whole position's sorted dump; the few
@@ -34,8 +34,8 @@ from oracle.rocket import codec
 from oracle.rocket.board import Board
 from oracle.rocket.state import Holding, Line, State
 
-#: parts kept before the table is emptied (as oracle/rocket/encoded.py keeps: a game
-#: makes some 300 states of 16 lines and a few holdings)
+#: parts kept before the table is emptied (a game makes some 300 states of 16 lines
+#: and a few holdings)
 _KEPT: Final = 4096
 
 _SORTED: Final = orjson.OPT_SORT_KEYS

@@ -1,6 +1,6 @@
-"""oracle/rocket/encoded.py: a position's exact text is equal for two positions exactly
-where their ``codec.to_json`` is, and reusing the parts of earlier states changes no
-text; a ``Made`` (oracle.core.made) reads and compares as its JSON."""
+"""oracle.core.made with the Rocket engine: two ``Made`` positions compare as their JSON
+(``same``), by their states first (``RocketAPI.position_equal``: equal states have
+equal JSON), and a ``Made`` reads as its JSON."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from oracle.core.made import Made, as_json, same
 from oracle.rocket import codec
 from oracle.rocket.api import RocketAPI
-from oracle.rocket.encoded import Texts
 from oracle.rocket.notation import default_board
 from oracle.rocket.playout import random_trace
 from oracle.rocket.rules import Rules
@@ -30,15 +29,16 @@ def _states(seed: int, players: int) -> list[State]:
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4))
-def test_texts_equal_exactly_where_the_json_is(seed: int, players: int) -> None:
+def test_states_are_equal_exactly_where_the_json_is(seed: int, players: int) -> None:
+    api = RocketAPI()
     states = _states(seed, players)[:120]
-    chained = Texts()
-    texts = [chained.text(s) for s in states]
-    assert texts == [Texts().text(s) for s in states]  # reused parts change nothing
+    again = _states(seed, players)[:120]  # the same game played again: other objects
+    assert all(a.lines is not b.lines for a, b in zip(states[1:], again[1:], strict=True))
+    assert all(api.position_equal(a, b) for a, b in zip(states, again, strict=True))
     for i in range(0, len(states), 7):
         for j in range(i, min(i + 3, len(states))):
-            assert (texts[i] == texts[j]) == (codec.to_json(states[i]) ==
-                                              codec.to_json(states[j]))
+            assert api.position_equal(states[i], again[j]) == (
+                codec.to_json(states[i]) == codec.to_json(again[j]))
 
 
 def _changed(value: object) -> Any:
@@ -55,35 +55,49 @@ def _changed(value: object) -> Any:
     return "Z9" if value != "Z9" else "Z8"  # a string or None
 
 
-def test_a_changed_field_changes_the_text() -> None:
+def test_a_changed_field_is_told_apart() -> None:
     """Every field of the position's scalars, of a line and of a holding, changed alone,
-    changes the text (a record is written as one array of all its fields)."""
+    makes a state that is not equal, as its JSON is not."""
+    api = RocketAPI()
     state = _states(3, 3)[40]
-    texts = Texts()
-    base = texts.text(state)
     line, holding = state.lines[0], state.holdings[0]
     changes = [state.evolve(tiles_left=state.tiles_left + 1),
-               state.evolve(end_reason="tiles")]
+               state.evolve(end_reason="tiles"), state.evolve(moved=frozenset({"york"}))]
     changes += [state.evolve(lines=(line._replace(**{f: _changed(getattr(line, f))}),
                                     *state.lines[1:])) for f in line._fields]
     changes += [state.evolve(holdings=(holding._replace(**{f: _changed(getattr(holding, f))}),
                                        *state.holdings[1:])) for f in holding._fields]
     for changed in changes:
         assert codec.to_json(changed) != codec.to_json(state)
-        assert texts.text(changed) != base
+        assert not api.position_equal(changed, state)
+        assert not same(Made(api, changed), Made(api, state))
+    big = [state.evolve(lines=(line._replace(pile=pile), *state.lines[1:]))
+           for pile in (2**70, 2**70 + 1)]
+    assert not api.position_equal(*big)
 
 
-def test_types_are_told_apart() -> None:
+def test_same_answers_as_the_json_does() -> None:
+    """``same`` is ``==`` on the two JSON values, whether the states say so or not: a
+    ``1`` for ``true`` is equal both ways (as the JSON compared with ``==`` is), and
+    two states whose fields differ but whose JSON is equal (a holding's tokens in
+    another order, which its JSON writes as an object) are equal by their JSON."""
+    api = RocketAPI()
     state = _states(5, 2)[10]
     line = state.lines[0]
     as_int = state.evolve(lines=(line._replace(started=int(line.started)),  # type: ignore[arg-type]
                                  *state.lines[1:]))
-    assert Texts().text(as_int) != Texts().text(state)
-    holding = state.holdings[0]
-    as_bool = state.evolve(holdings=(holding._replace(
-        real=tuple(bool(n) if n in (0, 1) else n for n in holding.real)), *state.holdings[1:]))
-    assert any(type(n) is bool for n in as_bool.holdings[0].real)
-    assert Texts().text(as_bool) != Texts().text(state)  # JSON writes true, not 1
+    assert api.position_equal(as_int, state)
+    assert same(Made(api, as_int), Made(api, state))
+    assert codec.to_json(as_int) == codec.to_json(state)
+    holding = next(h for s in _states(5, 2) for h in s.holdings if len(h.tokens) > 1)
+    state = next(s for s in _states(5, 2) if holding in s.holdings)
+    at = state.holdings.index(holding)
+    reordered = state.evolve(holdings=tuple(
+        h._replace(tokens=h.tokens[::-1]) if i == at else h
+        for i, h in enumerate(state.holdings)))
+    assert not api.position_equal(reordered, state)
+    assert codec.to_json(reordered) == codec.to_json(state)
+    assert same(Made(api, reordered), Made(api, state))
 
 
 def test_made_reads_and_compares_as_its_json() -> None:
@@ -114,15 +128,3 @@ def test_a_subclass_is_asked_through_its_json() -> None:
     api = Mine()
     start = api.new_game(["p1", "p2"], {})
     assert api.apply_made(start, api.legal_actions(start)[0]) is None
-
-
-def test_a_value_orjson_does_not_write_is_still_told_apart() -> None:
-    # an integer past 64 bits goes by its marshal bytes (encoded._bytes): two such
-    # values, or one and a plain one, never read alike
-    state = _states(7, 3)[30]
-    line = state.lines[0]
-    texts = [Texts().text(state.evolve(lines=(line._replace(pile=pile), *state.lines[1:])))
-             for pile in (2**70, 2**70 + 1, line.pile)]
-    assert len(set(texts)) == 3
-    assert texts[0] == Texts().text(state.evolve(lines=(line._replace(pile=2**70),
-                                                        *state.lines[1:])))
