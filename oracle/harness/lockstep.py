@@ -310,7 +310,7 @@ class Lockstep(Digests, Comparing):
         if not (self._sends_ahead or self._overlaps) or step >= max_actions \
                 or pending.sent is None or not isinstance(client, ProtocolClient):
             return
-        # a step whose position goes whole (``WHOLE_EVERY``) tells B A's position: never
+        # a step whose position goes whole (``goes_whole``) tells B A's position: never
         # sent before B's reply about this one has come (overlapping, it goes whole)
         whole = client.refs.whole_next()
         if whole and not self._overlaps:

@@ -15,7 +15,7 @@ keying it to find the state it already held), though it made that very position
 itself one step before (docs/fuzz.md, "Speed").
 
 Here: the names (``POSITION_REFS_FEATURE``, ``REF_FEATURE``), how often the harness
-sends the whole position anyway (``WHOLE_EVERY``), the harness's side (``Referrer``,
+sends the whole position anyway (``goes_whole``), the harness's side (``Referrer``,
 ``or_whole``: oracle/protocol/client.py asks) and the served side's memory
 (``Remembered``: oracle/protocol/server.py).
 """
@@ -44,9 +44,20 @@ REF_FEATURE: Final = "position_ref"
 #: leave room for a harness that refers a step or two back)
 KEPT: Final = 4
 #: the harness sends the whole position, though it might refer to it, in the first
-#: step of each game and every ``WHOLE_EVERY``-th: so the adapter's reading of whole
-#: positions is still exercised in every campaign, a few times a game
+#: step of each game, every ``WHOLE_EVERY``-th of its first ``WHOLE_EARLY`` inspects and
+#: every ``WHOLE_LATER``-th after (``goes_whole``): so the adapter's reading of whole
+#: positions is still exercised in every campaign, a few times a game, however short
+#: its games. Every 8th all game long cost a served step some 15 us on average (the
+#: adapter parses, checks and matches a 7 kB position: docs/fuzz.md, "fourteenth pass")
 WHOLE_EVERY: Final = 8
+WHOLE_EARLY: Final = 64
+WHOLE_LATER: Final = 32
+
+
+def goes_whole(asked: int) -> bool:
+    """Whether a game's inspect asked with digests, ``asked`` of them before it, goes
+    with its position whole (``WHOLE_EVERY``)."""
+    return asked % (WHOLE_EVERY if asked < WHOLE_EARLY else WHOLE_LATER) == 0
 
 JSON = dict[str, Any]
 
@@ -83,19 +94,19 @@ class Referrer:
     def ref_for(self, position: JSON) -> str | None:
         """The ``position_ref`` of an inspect asked with digests about ``position``, or
         None to send it whole: a position not referred, the first inspect of a game and
-        every ``WHOLE_EVERY``-th (so the adapter's reading of whole positions is still
+        a few more (``goes_whole``: so the adapter's reading of whole positions is still
         exercised, a few times every game)."""
         asked, self._asked = self._asked, self._asked + 1
         ref = self._ref
-        if ref is None or ref[0] is not position or asked % WHOLE_EVERY == 0:
+        if ref is None or ref[0] is not position or goes_whole(asked):
             return None
         self.sent += 1
         return ref[1]
 
     def whole_next(self) -> bool:
         """Whether the next inspect asked with digests goes whole whatever it is about
-        (the first of a game, every ``WHOLE_EVERY``-th): one sent ahead never does."""
-        return self._asked % WHOLE_EVERY == 0
+        (``goes_whole``): one sent ahead never does."""
+        return goes_whole(self._asked)
 
     def post(self, request: JSON, post: Callable[[JSON], Callable[[], JSON]],
              digests: bool, made_by: int | None = None) -> Callable[[], JSON]:

@@ -102,7 +102,7 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
         position = msg["position"] if ref is None else _referred(kept, game, ref)
     # A whole position that is the last one kept, exactly (types exact; keys in any
     # order), is read as that object too: the harness sends whole, every few steps,
-    # the position it would have named (position_refs.WHOLE_EVERY), and a fresh parse
+    # the position it would have named (position_refs.goes_whole), and a fresh parse
     # would be decoded again, cold, where the object is read pinned.
     last = kept.last(game) if ref is None and digests else None
     if last is not None and _is_kept(kept, game, last, position):

@@ -31,14 +31,22 @@ from oracle.protocol.digests import position_digest
 from oracle.protocol.implementation import JSON
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.messages import request_problem
-from oracle.protocol.position_refs import KEPT, WHOLE_EVERY, _whole, remembered
+from oracle.protocol.position_refs import (
+    KEPT,
+    WHOLE_EARLY,
+    WHOLE_EVERY,
+    WHOLE_LATER,
+    _whole,
+    goes_whole,
+    remembered,
+)
 from oracle.protocol.server import answer
 
 HERE = Path(__file__).parent
 KEEPER = f"{sys.executable} {HERE / 'fakes' / 'ref_keeper.py'}"
 SERVE = f"{sys.executable} -m oracle.harness.cli serve"
 CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=3, games=2,
-                    max_actions=60)
+                    max_actions=100)
 
 
 class Recorded(ProtocolClient):
@@ -99,10 +107,12 @@ def test_the_served_oracle_agrees_by_reference_sent_whole_every_nth() -> None:
     assert b.refs.forgotten == 0
     for inspects in sent:
         # the start, the first action (on a new game's position, never referred) and
-        # every WHOLE_EVERY-th inspect whole; every other one by reference
-        assert len(inspects) == CAMPAIGN.max_actions + 1
+        # every WHOLE_EVERY-th inspect whole, every WHOLE_LATER-th once WHOLE_EARLY have
+        # gone; every other one by reference
+        assert len(inspects) == CAMPAIGN.max_actions + 1 > WHOLE_EARLY + WHOLE_LATER
         assert [k for k, by_ref in enumerate(inspects) if not by_ref] == [
-            0, 1, *range(WHOLE_EVERY, len(inspects), WHOLE_EVERY)]
+            0, 1, *range(WHOLE_EVERY, WHOLE_EARLY, WHOLE_EVERY),
+            *range(WHOLE_EARLY, len(inspects), WHOLE_LATER)]
     assert b.refs.sent == sum(map(sum, sent)) > 0.8 * sum(map(len, sent))
 
 
@@ -326,3 +336,9 @@ def test_a_whole_position_goes_as_its_canonical_text_or_else_its_json() -> None:
             return {"name": "Zürich"}
     wide: Any = Made(_Wide(), None)
     assert _whole({"position": wide})["position"] == {"name": "Zürich"}
+
+
+def test_a_game_goes_whole_every_eighth_inspect_then_every_thirty_second() -> None:
+    whole = [k for k in range(300) if goes_whole(k)]
+    assert whole == [*range(0, 64, 8), *range(64, 300, 32)]
+    assert (WHOLE_EVERY, WHOLE_EARLY, WHOLE_LATER) == (8, 64, 32)

@@ -153,7 +153,7 @@ def test_the_next_step_is_sent_before_this_reply_is_read_and_nothing_else_change
     assert "position_of" not in plain_b.named
     assert _sent_before(plain_b, "read") == []
     # every step but each game's first two and its last; sent ahead, not every
-    # WHOLE_EVERY-th either, whose position goes whole
+    # one whose position goes whole either (position_refs.goes_whole)
     steps = CAMPAIGN.games * (CAMPAIGN.max_actions - 3)
     ahead_b = runs["ahead"][1]
     sent_ahead = _sent_before(ahead_b, "read")

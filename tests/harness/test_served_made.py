@@ -21,7 +21,7 @@ from oracle.harness.serve_mutant import command
 from oracle.protocol.client import ProtocolClient
 from oracle.protocol.implementation import JSON
 from oracle.protocol.inprocess import InProcess
-from oracle.protocol.position_refs import WHOLE_EVERY, remembered
+from oracle.protocol.position_refs import goes_whole, remembered
 from oracle.protocol.server import _is_kept, answer
 from oracle.rocket.api import RocketAPI
 
@@ -45,7 +45,7 @@ def _replies(impl: InProcess, requests: list[JSON]) -> list[bytes]:
 
 def _game(impl: InProcess, seed: int, steps: int) -> list[JSON]:
     """The requests of a game played by ``impl``'s own answers: an inspect a step,
-    by reference but every ``WHOLE_EVERY``-th, with an action of the opening (refused, mostly) and a
+    by reference but where ``goes_whole``, with an action of the opening (refused, mostly) and a
     malformed one asked on the way (each answered, the game goes on)."""
     rng = random.Random(seed)
     plain = _plain_like(impl)
@@ -58,7 +58,7 @@ def _game(impl: InProcess, seed: int, steps: int) -> list[JSON]:
         if not legal:
             break
         action = rng.choice(legal)
-        where: JSON = {"position": position} if ref is None or step % WHOLE_EVERY == 0 \
+        where: JSON = {"position": position} if ref is None or goes_whole(step) \
             else {"position_ref": ref}
         base = {"cmd": "inspect", "seq": step, "game": "rocket", "ask": _ASK,
                 "digests": True, **where}
