@@ -56,7 +56,8 @@ WHOLE_LATER: Final = 32
 
 def goes_whole(asked: int) -> bool:
     """Whether a game's inspect asked with digests, ``asked`` of them before it, goes
-    with its position whole (``WHOLE_EVERY``)."""
+    with its position whole: the first, every ``WHOLE_EVERY``-th of the first
+    ``WHOLE_EARLY``, every ``WHOLE_LATER``-th after."""
     return asked % (WHOLE_EVERY if asked < WHOLE_EARLY else WHOLE_LATER) == 0
 
 JSON = dict[str, Any]

@@ -45,8 +45,9 @@ def _replies(impl: InProcess, requests: list[JSON]) -> list[bytes]:
 
 def _game(impl: InProcess, seed: int, steps: int) -> list[JSON]:
     """The requests of a game played by ``impl``'s own answers: an inspect a step,
-    by reference but where ``goes_whole``, with an action of the opening (refused, mostly) and a
-    malformed one asked on the way (each answered, the game goes on)."""
+    by reference but where ``goes_whole`` sends it whole, with an action of the opening
+    (refused, mostly) and a malformed one asked on the way (each answered, the game goes
+    on)."""
     rng = random.Random(seed)
     plain = _plain_like(impl)
     position = plain.new_game("rocket", ["p1", "p2", "p3"], {})
