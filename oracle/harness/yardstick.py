@@ -9,11 +9,10 @@ as much. ``fuzz_bench`` therefore plays ``GAMES`` kernel games right after each 
 in-process game; the lockstep's rate over the kernel's in that round, times 1,000, is
 the lockstep's rate on a machine whose kernel plays 1,000 games a CPU second
 (``fuzz_actions_per_cpu_s_at_kernel_1000``: the median of the rounds that play in
-process first, as ``fuzz_bench`` says why). The kernel's code has
-not changed since f4c5cac (``git log f4c5cac.. -- oracle/rocket/fastplay
-oracle/rocket/playout.py`` is empty), so it measures the machine, not the engine;
-should it change, the figure stops being comparable with the issue's, and
-docs/fuzz.md says so.
+process first, as ``fuzz_bench`` says why). The kernel's code has not changed since
+f4c5cac (``git log f4c5cac.. -- oracle/rocket/fastplay oracle/rocket/playout.py`` is
+empty), so it measures the machine, not the engine; should it change, the figure stops
+being comparable with the issue's, and docs/fuzz.md says so.
 """
 
 from __future__ import annotations
