@@ -114,6 +114,9 @@ class Lockstep(Digests, Comparing):
         self._next: tuple[Any, JSON, _Step] | None = None
         #: the chooser's draw made for that step: (step, A's listing, place, action)
         self._drawn: tuple[int, Listed, int | None, JSON | None] | None = None
+        #: overlapping: the ``seq`` of B's request whose reply must have come before the
+        #: request held for the step started ahead goes (``_b_written``)
+        self._release_after: int | None = None
 
     def play(self, players: Sequence[str], options: Mapping[str, Any], choose: Chooser,
              max_actions: int, start: JSON | None = None) -> Played:
@@ -330,27 +333,44 @@ class Lockstep(Digests, Comparing):
         # not by A's digest nor whole: B learns nothing of A's answers about this step
         # that it could echo back before its reply is read (or has come, overlapping).
         client.ahead_of = None if whole else pending.sent
-        # Overlapping, B's request is written and A's answers worked out while B still
-        # works on this step; the request goes the moment B's whole reply about this
-        # step has come (``collect``), and is dropped unsent where it does not come.
+        # Overlapping, B's request is written while B still works on this step, and goes
+        # the moment B's whole reply about this step has come (``collect``), before A is
+        # asked about that step (``_b_written``): so A works out its answers about a step
+        # while B works out its own, and a step that is long to answer is long for both
+        # at once, not for each in turn (A answering the step after B's). Where the reply
+        # does not come, the request is dropped unsent and the step started anew at its
+        # own step.
         if self._overlaps:
             client.hold()
+            self._release_after = pending.sent
         try:
             self._next = (position, action, self._inspect(position, position, action))
+        except _NotSent:  # (B's reply about this step is read, and graded, where it is)
+            self._next = None
         except Exception:  # met again at its own step, where it is started anew
             self._next = None  # (the draw stands: it is the step's own)
+            client.discard()  # (held, where B's request had not gone yet)
         except BaseException:  # (an interrupt: nothing held is left to go)
             client.discard()
             raise
         finally:
             client.ahead_of = None
-        if not self._overlaps:
+            self._release_after = None
+
+    def _b_written(self) -> None:
+        """Overlapping, B's request about the step started ahead is written: it goes
+        once B's reply about the step before has come in full (``_release_after``), or is
+        dropped (``_NotSent``) where the reply does not come or B stopped after it."""
+        seq, self._release_after = self._release_after, None
+        if seq is None:
             return
-        if self._next is not None and client.collect(pending.sent) and client.running():
+        client = self.b
+        assert isinstance(client, ProtocolClient)
+        if client.collect(seq) and client.running():
             client.release()
-        else:  # (an adapter that stopped after its reply is started anew at the step,
-            client.discard()  # as without overlapping)
-            self._next = None
+            return
+        client.discard()  # (an adapter that stopped after its reply is started anew at
+        raise _NotSent    # the step, as without overlapping)
 
     def _draw(self, choose: TextChooser, step: int,
               listed: Listed) -> tuple[int | None, JSON | None]:
@@ -391,6 +411,11 @@ class Lockstep(Digests, Comparing):
             played.choices.append(self._keys.index(key(action)))
         except ValueError:  # not among them (a replayed trace's action)
             played.choices.append(0)
+
+
+class _NotSent(Exception):
+    """B's request held for the step started ahead did not go (``_b_written``)."""
+
 
 def _verdict_json(v: Verdict) -> JSON:
     if v.accepted:

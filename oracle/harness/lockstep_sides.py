@@ -193,6 +193,7 @@ class Sides:
             def b_failed(err: ImplementationOutcome = b_error) -> Answers:
                 raise err
             b_reply = b_failed
+        self._b_written()
         try:
             with self.a.pinned(self.game, pa):
                 a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
@@ -218,6 +219,10 @@ class Sides:
                 if client is not None:
                     client.reference_position = None
         return _Step(a, read=read, sent=sent)
+
+    def _b_written(self) -> None:
+        """What is done once B's request about a step is written, before A is asked
+        about it (the lockstep's overlapping: lockstep.py); here, nothing."""
 
     def _before_reply(self, a: Answers) -> None:
         """What may be worked out from A's answers while a served B still works out its

@@ -2,7 +2,8 @@
 before (oracle/harness/lockstep.py, ``_ahead``), so B works on the next step while
 the harness compares this one: sent ahead (``sends_ahead``), before that reply has
 come, or overlapping (``overlaps``, the default), once it has come in full (the
-client's ``collect``) but before it is parsed, checked and compared. Nothing else
+client's ``collect``) but before it is parsed, checked and compared, and before A is
+asked about the step (the two sides work on one step at once). Nothing else
 changes: against the served oracle the same requests go in the same order, the games
 are the same games; against served mutants every finding is the same finding; and the
 client keeps the replies of requests sent ahead in order (oracle/protocol/client.py),
@@ -405,6 +406,33 @@ def _held(mode: str, how: str) -> tuple[Any, ...]:
         return (*out, c.starts)
     finally:
         c.close()
+
+
+def test_overlapping_a_works_out_a_step_while_b_does() -> None:
+    """Overlapping, B's request about a step goes, once B's reply about the step before
+    has come, before A is asked about that step: the two sides work on one step at
+    once (a step long to answer is long for both together, not for each in turn)."""
+    b = Noting(SERVE)
+    a = InProcess()  # (its type unchanged: A in process lists texts, so steps overlap)
+    start_inspect = a.start_inspect
+
+    def noting_a(game: str, position: JSON, ask: Any, action: JSON | None = None) -> Any:
+        if action is not None:
+            b.events.append(("A asked", -1))
+        return start_inspect(game, position, ask, action)
+    a.start_inspect = noting_a  # type: ignore[method-assign]
+    try:
+        lock = Lockstep(a, b, "rocket")
+        for index in range(CAMPAIGN.games):
+            play_one(lock, CAMPAIGN, index)
+    finally:
+        b.close()
+    events = b.events
+    held = [(k, seq) for k, (what, seq) in enumerate(events) if what == "held"]
+    assert len(held) > 40
+    for k, seq in held:
+        asked = next(j for j in range(k, len(events)) if events[j][0] == "A asked")
+        assert events.index(("sent", seq), k) < asked, events[k:asked + 1]
 
 
 def test_a_request_held_goes_at_release_after_the_reply_before_has_come() -> None:
