@@ -30,7 +30,6 @@ from oracle.core import wire_json
 from oracle.core.made import as_json
 from oracle.core.wire_json import Written
 from oracle.protocol.declarations import Declarations, position_options
-from oracle.protocol.digests import digest_answer
 from oracle.protocol.exchange_log import ExchangeLog
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
@@ -57,6 +56,7 @@ from oracle.protocol.reply_reading import (
     CHECKED_QUESTIONS,
     accepted,
     checked_answer,
+    digest_answer,
     reply_outcome,
     suite_info,
 )

@@ -24,14 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from oracle.core.canonical import canonical_text, text_digest
 
 #: the protocol feature an adapter lists in ``hello``'s ``features``
 DIGESTS_FEATURE: Final = "digests"
-
-JSON = dict[str, Any]
 
 
 class Digest:
@@ -124,12 +122,3 @@ def from_keys(texts: list[str]) -> list[str]:
     if "\\" not in joined or "\\u" not in joined:  # (one character is found quicker)
         return texts
     return action_texts(json.loads(t) for t in texts)
-
-
-def digest_answer(result: JSON) -> Any:
-    """The answer a digest part stands for (its schema checked its shape): an accepted
-    action's ``Verdict`` whose position is a ``Digest``, or the listing's ``Digest``."""
-    from oracle.protocol.implementation import Verdict
-    if "count" in result:
-        return Digest(str(result["digest"]), int(result["count"]))
-    return Verdict(True, cast(JSON, Digest(str(result["digest"]))))
