@@ -145,8 +145,9 @@ class _Spaces(Sequence[str]):
         chunks = _chunks(self.order)
         quoted = _NUL.join(filter(None, map(getitem, chunks,
                                             self.mask.to_bytes(len(chunks), "little"))))
-        return f"{table.head}{quoted.replace(_NUL, f'{table.tail},{table.head}')}" \
-            f"{table.tail}".encode()
+        # bytes throughout: one copy of the whole fewer than writing a str and encoding
+        return b"%b%b%b" % (table.head_bytes, quoted.replace(_NUL, table.between),
+                            table.tail_bytes)
 
     @overload
     def __getitem__(self, i: int) -> str: ...
@@ -184,23 +185,23 @@ class _Spaces(Sequence[str]):
         return repr(self._all())
 
 
-_NUL: Final = "\0"
+_NUL: Final = b"\0"
 
 #: id(an order of spaces) -> (that order, its chunks): the order held, so its id is not
 #: reused while it is here (one order a board: ``Board.open_land_texts``)
-_CHUNKS: dict[int, tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = {}
+_CHUNKS: dict[int, tuple[tuple[str, ...], tuple[tuple[bytes, ...], ...]]] = {}
 
 
-def _chunks(order: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def _chunks(order: tuple[str, ...]) -> tuple[tuple[bytes, ...], ...]:
     """For each eight spaces of ``order`` (the bits of one byte of a mask, lowest
     first), and each value of that byte: the JSON texts of the spaces its bits hold,
-    in order, joined by NUL (empty for none). Written once an order (some 6,000
+    in order, as UTF-8, joined by NUL (empty for none). Written once an order (some 6,000
     strings a board), so a station group's joined bytes are read a byte at a time,
     not a space at a time (``_Spaces.joined``)."""
     found = _CHUNKS.get(id(order))
     if found is not None and found[0] is order:
         return found[1]
-    quoted = [_Q[space] for space in order]
+    quoted = [_Q[space].encode() for space in order]
     chunks = tuple(
         tuple(_NUL.join(quoted[start + bit] for bit in range(8)
                         if value >> bit & 1 and start + bit < len(order))

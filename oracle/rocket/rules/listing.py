@@ -90,6 +90,11 @@ class _Texts(dict[str, str]):
         self.head = f'{{"player":{player},"to":' if source is None \
             else f'{{"from":{_Q[source]},"player":{player},"to":'
         self.tail = f',"type":"{_PLACE if source is None else _MOVE}"}}'
+        #: the bytes a group's joined texts start with, put between two texts, end with
+        #: (oracle/rocket/rules/canonical.py, ``_Spaces.joined``)
+        self.head_bytes = self.head.encode()
+        self.between = f"{self.tail},{self.head}".encode()
+        self.tail_bytes = self.tail.encode()
 
     def __missing__(self, space: str) -> str:
         text = self[space] = f"{self.head}{_Q[space]}{self.tail}"
