@@ -23,6 +23,7 @@ from oracle.protocol.digests import DIGESTS_FEATURE
 from oracle.protocol.implementation import (
     INSPECT_QUESTIONS,
     JSON,
+    NOT_PINNED,
     Answers,
     Implementation,
     ImplementationOutcome,
@@ -186,8 +187,12 @@ class Sides:
         # it made it from instead of keying its exact form again.
         sent = None
         try:
-            with self.b.pinned(self.game, pb):
+            pin = self.b.pinned(self.game, pb)
+            if pin is NOT_PINNED:  # (a block that does nothing, skipped: one a step)
                 b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
+            else:
+                with pin:
+                    b_reply = self.b.start_inspect(self.game, pb, INSPECT_QUESTIONS, action)
             sent = self.b.last_inspect if isinstance(self.b, ProtocolClient) else None
         except ImplementationOutcome as b_error:
             def b_failed(err: ImplementationOutcome = b_error) -> Answers:
@@ -195,8 +200,12 @@ class Sides:
             b_reply = b_failed
         self._b_written()
         try:
-            with self.a.pinned(self.game, pa):
+            pin = self.a.pinned(self.game, pa)
+            if pin is NOT_PINNED:
                 a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
+            else:
+                with pin:
+                    a = self.a.start_inspect(self.game, pa, INSPECT_QUESTIONS, action)()
         except ImplementationOutcome as err:  # A's whole request failed: every answer is
             a = {q: err for q in (("apply",) if action is not None else INSPECT_QUESTIONS)}
         except BaseException:

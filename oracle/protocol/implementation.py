@@ -34,6 +34,11 @@ INSPECT_FEATURE: Final = "inspect"
 Answers = dict[str, Any]
 
 
+#: what ``pinned`` gives where nothing is pinned: entering it does nothing, so a caller
+#: that asks at every step may skip the block (the fuzz lockstep: lockstep_sides.py)
+NOT_PINNED: Final = contextlib.nullcontext()
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer to ``apply``: accepted with the new position, or refused."""
@@ -247,8 +252,8 @@ class Implementation(ABC):
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
         """Where the engine may answer questions about ``position``, an object it has just
         returned and nobody has changed since, without reading it again
-        (``oracle.core.game.Pinning``); by default, nothing changes."""
-        return contextlib.nullcontext()
+        (``oracle.core.game.Pinning``); by default, nothing changes (``NOT_PINNED``)."""
+        return NOT_PINNED
 
     def holding(self, game: str) -> contextlib.AbstractContextManager[None]:
         """While the block lasts, the caller asks about ``game`` only and changes no

@@ -16,14 +16,13 @@ from oracle.protocol.digests import from_keys, listed_digest
 from oracle.protocol.implementation import (
     INSPECT_QUESTIONS,
     JSON,
+    NOT_PINNED,
     Answers,
     Implementation,
     Malformed,
     Unsupported,
     Verdict,
 )
-
-_UNPINNED: Final = contextlib.nullcontext()
 
 #: GameAPI class -> whether it pins (``oracle.core.game.Pinning``)
 _PINS: dict[type, bool] = {}
@@ -282,12 +281,12 @@ class InProcess(Implementation):
     def pinned(self, game: str, position: JSON) -> contextlib.AbstractContextManager[None]:
         made: Any = position
         if type(made) is Made:  # read from the state it holds anyway: nothing to pin
-            return _UNPINNED
+            return NOT_PINNED
         api = self._game(game)
         pins = _PINS.get(type(api))
         if pins is None:  # a protocol isinstance check walks the protocol: once per type
             pins = _PINS[type(api)] = isinstance(api, Pinning)
-        return cast(Pinning, api).pinned(position) if pins else contextlib.nullcontext()
+        return cast(Pinning, api).pinned(position) if pins else NOT_PINNED
 
     def apply(self, game: str, position: JSON, action: JSON) -> Verdict:
         api = self._game(game)
