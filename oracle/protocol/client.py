@@ -356,9 +356,7 @@ class ProtocolClient(Implementation):
             if to is not proc:
                 failure = Crashed("the adapter stopped before the request held went")
                 break
-        if failure is not None or proc is None:
-            pass
-        elif not self._outstanding:
+        if failure is None and proc is not None and not self._outstanding:
             stale = proc.pending()
             if stale:
                 failure = Crashed(f"unsolicited output before 'inspect': {stale[:200]!r}")

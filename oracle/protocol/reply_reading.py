@@ -6,7 +6,7 @@ the harness says of itself, what a failed handshake shows)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from oracle.core import reasons
 from oracle.core.made import as_json
@@ -134,4 +134,4 @@ def digest_answer(result: JSON) -> Any:
     there it imported ``Verdict`` at each call, some 2 us, twice a fuzz step.)"""
     if "count" in result:
         return Digest(str(result["digest"]), int(result["count"]))
-    return Verdict(True, Digest(str(result["digest"])))  # type: ignore[arg-type]
+    return Verdict(True, cast(JSON, Digest(str(result["digest"]))))
