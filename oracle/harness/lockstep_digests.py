@@ -16,7 +16,7 @@ A's is compared as it always was: the same divergence, named the same way.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, cast
 
 from oracle.core.made import Listed, as_json
 from oracle.harness.canonical_keys import keys
@@ -29,6 +29,7 @@ from oracle.protocol.digests import (
     listing_digest,
     position_digest,
 )
+from oracle.protocol.expected import inspect_reply
 from oracle.protocol.implementation import JSON, Answers, InvalidReply, Verdict
 
 
@@ -60,6 +61,33 @@ class Digests(Sides):
             if type(listed) is Listed:
                 self._a_listings = (*self._a_listings[-1:],
                                     (listed, listed_digest(listed.groups)))
+
+    def _expect_b(self, a: Answers, sent: int | None) -> None:
+        """Where A is the reference oracle and B is asked with digests: the reply to B's
+        request ``sent`` that gives A's answers exactly (oracle/protocol/expected.py),
+        so that such a reply is not read and checked again."""
+        if not (self._digests and self._reference_b and sent is not None) \
+                or not isinstance(self.b, ProtocolClient):
+            return
+        verdict, listed, over = a.get("apply"), a.get("legal_actions"), a.get("game_over")
+        if not (isinstance(verdict, Verdict) and verdict.accepted
+                and verdict.position is not None and type(listed) is Listed
+                and type(over) is bool):
+            return
+        found = self._a_listing_digest(listed)
+        if found is None:
+            return
+        digest = self._a_digest(verdict.position)
+        scores = a.get("scores")
+        raw = inspect_reply(sent, digest, found, scores, over)
+        if raw is not None:
+            # B's answers as reading that line gives them, but the listing: A's own, which
+            # its digest and count would be resolved to (``_whole_listing``). The position
+            # stays a digest: resolving it tells the client B made A's position
+            # (``_whole_position``, the references of oracle.protocol.position_refs).
+            self.b.expect(sent, raw, {"apply": Verdict(True, cast(JSON, Digest(digest))),
+                                      "legal_actions": listed, "scores": scores,
+                                      "game_over": over})
 
     def _a_digest(self, position: Any) -> str:
         """A's digest of ``position``, as worked out ahead where it was."""

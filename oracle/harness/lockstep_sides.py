@@ -212,6 +212,7 @@ class Sides:
             self._drain(b_reply)
             raise
         self._before_reply(a)
+        self._expect_b(a, sent)
         # A (the reference oracle, in process) has made its position: a served B handing
         # back that very value is not checked again (ProtocolClient.reference_position)
         client = self.b if self._reference_b and isinstance(self.b, ProtocolClient) else None
@@ -232,6 +233,10 @@ class Sides:
     def _b_written(self) -> None:
         """What is done once B's request about a step is written, before A is asked
         about it (the lockstep's overlapping: lockstep.py); here, nothing."""
+
+    def _expect_b(self, a: Answers, sent: int | None) -> None:
+        """Tell a served B's client the reply to request ``sent`` that would agree with
+        A's answers ``a`` exactly, where it can be known (``Digests``); here, nothing."""
 
     def _before_reply(self, a: Answers) -> None:
         """What may be worked out from A's answers while a served B still works out its

@@ -21,6 +21,7 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.dirname(HERE), os.path.dirname(os.path.dirname(os.path.dirname(HERE)))]
 
+from oracle.core import wire_json  # noqa: E402
 from oracle.protocol.inprocess import InProcess  # noqa: E402
 from oracle.protocol.server import answer  # noqa: E402
 
@@ -52,7 +53,9 @@ def main() -> None:
             elif asked >= after and mode == "malformed" and "digest" in listing:
                 listing["digest"] = "not a digest"
             sys.stderr.write(f"digests asked {asked}\n")
-        sys.stdout.write(json.dumps(reply) + "\n")
+        # written as ``railrules serve`` writes: honest lines are the ones a lockstep
+        # expects (oracle/protocol/expected.py), a lie one digit off one
+        sys.stdout.buffer.write(wire_json.dumps(reply) + b"\n")
         sys.stdout.flush()
         if msg["cmd"] == "stop":
             return
