@@ -16,7 +16,7 @@ A's is compared as it always was: the same divergence, named the same way.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, cast
+from typing import Any
 
 from oracle.core.made import Listed, as_json
 from oracle.harness.canonical_keys import keys
@@ -85,7 +85,8 @@ class Digests(Sides):
             # its digest and count would be resolved to (``_whole_listing``). The position
             # stays a digest: resolving it tells the client B made A's position
             # (``_whole_position``, the references of oracle.protocol.position_refs).
-            self.b.expect(sent, raw, {"apply": Verdict(True, cast(JSON, Digest(digest))),
+            claimed: Any = Digest(digest)  # (a position's digest stands for it)
+            self.b.expect(sent, raw, {"apply": Verdict(True, claimed),
                                       "legal_actions": listed, "scores": scores,
                                       "game_over": over})
 

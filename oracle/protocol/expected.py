@@ -23,6 +23,7 @@ work, not the served engine's, is the step (docs/fuzz.md, "fifteenth pass").
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Final
 
 import orjson
@@ -45,6 +46,26 @@ class Agreed(dict[str, Any]):
         self.answers = answers
 
 
+def _line_format() -> bytes:
+    """``inspect_reply``'s line with its values left to fill in (``%d``, ``%b``): the
+    action's part, then each question's in the order ``ASKED`` asks them."""
+    each = {"legal_actions": b'{"digest":"%b","count":%d}', "scores": b'{"scores":%b}',
+            "game_over": b'{"over":%b}'}
+    parts = b",".join(b'"%s":{"result":%s}' % (question.encode(), each[question])
+                      for question in ASKED)
+    return b'{"seq":%%d,"result":{"apply":{"result":{"accepted":true,"digest":"%%b"}},' \
+        b'%s}}' % parts
+
+
+#: the line's format: ``seq``, the position's digest, then each question's values
+_LINE: Final = _line_format()
+#: those values, from (the listing's digest, its count, the scores, the flag), in the
+#: order ``ASKED`` asks their questions
+_IN_ORDER: Final = itemgetter(*[place for question in ASKED for place in
+                                {"legal_actions": (0, 1), "scores": (2,),
+                                 "game_over": (3,)}[question]])
+
+
 def inspect_reply(seq: int, position_digest: str, listing: tuple[str, int], scores: Any,
                   over: bool) -> bytes | None:
     """The line ``railrules serve`` writes, without its newline, for an inspect asked with
@@ -58,11 +79,5 @@ def inspect_reply(seq: int, position_digest: str, listing: tuple[str, int], scor
         return None
     if not scores_text.isascii() or b"\x7f" in scores_text:
         return None
-    digest, count = listing
-    each = {"legal_actions": b'{"digest":"%s","count":%d}' % (digest.encode(), count),
-            "scores": b'{"scores":%s}' % scores_text,
-            "game_over": b'{"over":true}' if over else b'{"over":false}'}
-    parts = b",".join(b'"%s":{"result":%s}' % (question.encode(), each[question])
-                      for question in ASKED)
-    return b'{"seq":%d,"result":{"apply":{"result":{"accepted":true,"digest":"%s"}},%s}}' \
-        % (seq, position_digest.encode(), parts)
+    return _LINE % (seq, position_digest.encode(), *_IN_ORDER((
+        listing[0].encode(), listing[1], scores_text, b"true" if over else b"false")))
