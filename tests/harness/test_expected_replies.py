@@ -9,15 +9,15 @@ without them."""
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from harness_paths import LIAR, SERVE
+from lockstep_findings import findings
 
 from oracle.core import wire_json
-from oracle.harness.fuzz_campaign import Campaign, play_one, random_chooser
+from oracle.harness.fuzz_campaign import Campaign, play_one
 from oracle.harness.lockstep import Lockstep
 from oracle.harness.serve_mutant import command
 from oracle.protocol.client import ProtocolClient
@@ -26,9 +26,6 @@ from oracle.protocol.implementation import JSON, Verdict
 from oracle.protocol.inprocess import InProcess
 from oracle.protocol.server import answer
 
-HERE = Path(__file__).parent
-SERVE = f"{sys.executable} -m oracle.harness.cli serve"
-LIAR = f"{sys.executable} {HERE / 'fakes' / 'digest_liar.py'}"
 CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=3, games=1,
                     max_actions=60)
 
@@ -104,23 +101,14 @@ def test_the_served_oracle_is_taken_as_expected_at_every_step() -> None:
     assert b.agreed == len(played.actions) and b.read <= 4, (b.agreed, b.read)
 
 
+def _no_expectations(lock: Lockstep) -> None:
+    no_expectation: Callable[[Any, Any], None] = lambda a, sent: None  # noqa: E731
+    lock._expect_b = no_expectation  # type: ignore[method-assign]
+
+
 def _findings(b_command: str, expecting: bool) -> tuple[list[Any], int]:
     b = Counting(b_command)
-    lock = Lockstep(InProcess(), b, "rocket")
-    if not expecting:
-        no_expectation: Callable[[Any, Any], None] = lambda a, sent: None  # noqa: E731
-        lock._expect_b = no_expectation  # type: ignore[method-assign]
-    try:
-        out = []
-        for seed in range(3):
-            played = lock.play(["p1", "p2", "p3"], {}, random_chooser(random.Random(seed)),
-                               120)
-            d = played.divergence
-            out.append((played.actions, played.choices, played.gaps,
-                        None if d is None else (d.step, d.kind, d.detail)))
-        return out, b.agreed
-    finally:
-        b.close()
+    return findings(b, 3, None if expecting else _no_expectations), b.agreed
 
 
 @pytest.mark.parametrize("mutant", ["mover_cannot_call", "no_city_scoring",

@@ -17,7 +17,6 @@ or spoke unasked meanwhile, as it would have failed being sent."""
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from typing import Any
 
 import pytest
 from harness_paths import FAKE
+from lockstep_findings import findings
 from toygame import TOY
 
 from oracle.harness.cli import main
@@ -34,7 +34,6 @@ from oracle.harness.fuzz_campaign import (
     STREAM,
     Campaign,
     play_one,
-    random_chooser,
     read_stream,
 )
 from oracle.harness.lockstep import Lockstep, Played
@@ -174,19 +173,10 @@ def test_the_next_step_is_sent_before_this_reply_is_read_and_nothing_else_change
 
 def _findings(mutant: str, mode: str) -> tuple[list[Any], int]:
     b = ProtocolClient(command(mutant), timeout=10.0, max_restarts=0, isolate="no")
-    lock = Lockstep(InProcess(), b, "rocket")
-    lock.sends_ahead, lock.overlaps = mode == "ahead", mode != "plain"
-    try:
-        out = []
-        for seed in range(4):
-            played = lock.play(["p1", "p2", "p3"], {}, random_chooser(random.Random(seed)),
-                               120)
-            d = played.divergence
-            out.append((played.actions, played.choices, played.gaps,
-                        None if d is None else (d.step, d.kind, d.detail)))
-        return out, b.restarts
-    finally:
-        b.close()
+
+    def ways(lock: Lockstep) -> None:
+        lock.sends_ahead, lock.overlaps = mode == "ahead", mode != "plain"
+    return findings(b, 4, ways), b.restarts
 
 
 # found deep in the game, by kind: a verdict, a position, a listing; each game after
