@@ -44,13 +44,15 @@ class Digests(Sides):
     _a_positions: tuple[tuple[Any, str], ...] = ()
     _a_listings: tuple[tuple[Any, tuple[str, int] | None], ...] = ()
 
-    def _before_reply(self, a: Answers) -> None:
+    def _before_reply(self, a: Answers, sent: int | None) -> None:
         """A's digests, worked out while a served B works out its answers: the digests
         B's are compared with, which the harness would otherwise work out after B's
-        reply, with B idle. Only where B is asked with digests."""
+        reply, with B idle; and the reply to B's request ``sent`` that would agree with
+        them exactly (``_expect_b``). Only where B is asked with digests."""
         if not self._digests:
             return
-        # (a failure here is met again where the digest is asked for, and raised there)
+        # (a failure here is met again where the digest is asked for, and raised there;
+        # without an expectation, B's reply is read as always)
         with contextlib.suppress(Exception):
             verdict = a.get("apply")
             if isinstance(verdict, Verdict) and verdict.accepted \
@@ -61,12 +63,13 @@ class Digests(Sides):
             if type(listed) is Listed:
                 self._a_listings = (*self._a_listings[-1:],
                                     (listed, listed_digest(listed.groups)))
+            self._expect_b(a, sent)
 
     def _expect_b(self, a: Answers, sent: int | None) -> None:
-        """Where A is the reference oracle and B is asked with digests: the reply to B's
-        request ``sent`` that gives A's answers exactly (oracle/protocol/expected.py),
-        so that such a reply is not read and checked again."""
-        if not (self._digests and self._reference_b and sent is not None) \
+        """Where A is the reference oracle: tell B's client the reply to its request
+        ``sent`` that gives A's answers exactly (oracle/protocol/expected.py), so that
+        such a reply is not read and checked again."""
+        if not (self._reference_b and sent is not None) \
                 or not isinstance(self.b, ProtocolClient):
             return
         verdict, listed, over = a.get("apply"), a.get("legal_actions"), a.get("game_over")

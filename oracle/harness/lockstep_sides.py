@@ -211,8 +211,7 @@ class Sides:
         except BaseException:
             self._drain(b_reply)
             raise
-        self._before_reply(a)
-        self._expect_b(a, sent)
+        self._before_reply(a, sent)
         # A (the reference oracle, in process) has made its position: a served B handing
         # back that very value is not checked again (ProtocolClient.reference_position)
         client = self.b if self._reference_b and isinstance(self.b, ProtocolClient) else None
@@ -234,13 +233,10 @@ class Sides:
         """What is done once B's request about a step is written, before A is asked
         about it (the lockstep's overlapping: lockstep.py); here, nothing."""
 
-    def _expect_b(self, a: Answers, sent: int | None) -> None:
-        """Tell a served B's client the reply to request ``sent`` that would agree with
-        A's answers ``a`` exactly, where it can be known (``Digests``); here, nothing."""
-
-    def _before_reply(self, a: Answers) -> None:
+    def _before_reply(self, a: Answers, sent: int | None) -> None:
         """What may be worked out from A's answers while a served B still works out its
-        own, before its reply is read (``Digests``: A's digests); here, nothing."""
+        own, before its reply (to request ``sent``, where served) is read (``Digests``:
+        A's digests, and the reply that would agree with them); here, nothing."""
 
     def _b_answers(self, pb: JSON) -> Answers | ImplementationOutcome:
         """B's answers about ``pb`` alone (B declined the action, so it is handed A's

@@ -23,14 +23,14 @@ work, not the served engine's, is the step (docs/fuzz.md, "fifteenth pass").
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any, Final
 
 import orjson
 
 from oracle.protocol.implementation import INSPECT_QUESTIONS, Answers
 
-#: the ``ask`` of the inspects whose replies are known (the lockstep's: every question)
+#: the ``ask`` of the inspects whose replies are known (the lockstep's: every question,
+#: in the order ``_LINE`` writes their parts)
 ASKED: Final = INSPECT_QUESTIONS
 
 
@@ -46,24 +46,13 @@ class Agreed(dict[str, Any]):
         self.answers = answers
 
 
-def _line_format() -> bytes:
-    """``inspect_reply``'s line with its values left to fill in (``%d``, ``%b``): the
-    action's part, then each question's in the order ``ASKED`` asks them."""
-    each = {"legal_actions": b'{"digest":"%b","count":%d}', "scores": b'{"scores":%b}',
-            "game_over": b'{"over":%b}'}
-    parts = b",".join(b'"%s":{"result":%s}' % (question.encode(), each[question])
-                      for question in ASKED)
-    return b'{"seq":%%d,"result":{"apply":{"result":{"accepted":true,"digest":"%%b"}},' \
-        b'%s}}' % parts
-
-
-#: the line's format: ``seq``, the position's digest, then each question's values
-_LINE: Final = _line_format()
-#: those values, from (the listing's digest, its count, the scores, the flag), in the
-#: order ``ASKED`` asks their questions
-_IN_ORDER: Final = itemgetter(*[place for question in ASKED for place in
-                                {"legal_actions": (0, 1), "scores": (2,),
-                                 "game_over": (3,)}[question]])
+#: the line ``inspect_reply`` writes, its values left to fill in: ``seq``, the new
+#: position's digest, the listing's digest and count, the scores and the game-over flag
+#: (the questions in the order ``ASKED`` asks them; tests/harness/test_expected_replies.py
+#: holds the line to the server's own)
+_LINE: Final = (b'{"seq":%d,"result":{"apply":{"result":{"accepted":true,"digest":"%b"}},'
+                b'"legal_actions":{"result":{"digest":"%b","count":%d}},'
+                b'"scores":{"result":{"scores":%b}},"game_over":{"result":{"over":%b}}}}')
 
 
 def inspect_reply(seq: int, position_digest: str, listing: tuple[str, int], scores: Any,
@@ -79,5 +68,5 @@ def inspect_reply(seq: int, position_digest: str, listing: tuple[str, int], scor
         return None
     if not scores_text.isascii() or b"\x7f" in scores_text:
         return None
-    return _LINE % (seq, position_digest.encode(), *_IN_ORDER((
-        listing[0].encode(), listing[1], scores_text, b"true" if over else b"false")))
+    return _LINE % (seq, position_digest.encode(), listing[0].encode(), listing[1],
+                    scores_text, b"true" if over else b"false")
