@@ -16,6 +16,12 @@ checked as always. Nothing is taken that reading would refuse, and the lockstep
 compares the answers as before: the same findings, at the same steps
 (tests/harness/test_expected_replies.py).
 
+The server writes such a reply with the same line (``Known``, ``known_line``): where the
+oracle answers an inspect asked with digests at once (``InProcess.inspect_digests``),
+the line is filled in rather than the reply built as JSON and written again
+(tests/harness/test_expected_replies.py holds the line to the one the general writer
+makes of the same reply).
+
 Why: reading a served step's reply (parsing it, checking it against the schema,
 building its answers) was some 16 us of the harness's 200 a step, on a side whose own
 work, not the served engine's, is the step (docs/fuzz.md, "fifteenth pass").
@@ -53,6 +59,30 @@ class Agreed(dict[str, Any]):
 _LINE: Final = (b'{"seq":%d,"result":{"apply":{"result":{"accepted":true,"digest":"%b"}},'
                 b'"legal_actions":{"result":{"digest":"%b","count":%d}},'
                 b'"scores":{"result":{"scores":%b}},"game_over":{"result":{"over":%b}}}}')
+
+
+class Known(dict[str, Any]):
+    """An inspect's parts, as the server answers them (``{"apply": ...,
+    "legal_actions": ..., ...}``), whose reply line ``inspect_reply`` writes from
+    ``filled`` (the position's digest, the listing's digest and count, the scores and
+    the game-over flag): the parts asked as ``ASKED`` asks them, the action accepted."""
+
+    __slots__ = ("filled",)
+
+    def __init__(self, parts: dict[str, Any], filled: tuple[str, tuple[str, int], Any,
+                                                           bool]) -> None:
+        super().__init__(parts)
+        self.filled = filled
+
+
+def known_line(reply: dict[str, Any]) -> bytes | None:
+    """The line of ``reply`` (``{"seq": ..., "result": ...}``) where its result is
+    ``Known`` and ``inspect_reply`` writes it; else None (the general writer's way)."""
+    result = reply.get("result")
+    seq = reply.get("seq")
+    if type(result) is not Known or type(seq) is not int:
+        return None
+    return inspect_reply(seq, *result.filled)
 
 
 def inspect_reply(seq: int, position_digest: str, listing: tuple[str, int], scores: Any,

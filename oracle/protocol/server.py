@@ -21,6 +21,7 @@ from oracle.core.collector import fewer_collections
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.core.made import as_json
 from oracle.protocol.digests import DIGESTS_FEATURE
+from oracle.protocol.expected import Known, known_line
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -74,6 +75,10 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
     return verdict.refusal_json()
 
 
+#: the questions of an inspect whose reply line is filled in (``Known``)
+_ASKED: Final = list(INSPECT_QUESTIONS)
+
+
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
     """Several questions in one request (docs/protocol.md, "inspect"): each part is
     exactly the reply the single command would get, without ``seq``, so a question the
@@ -115,9 +120,17 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
         answered = impl.inspect_digests(game, position, msg["action"], msg["ask"])
         if answered is not None:
             parts, made = answered
-            if made is not None:
-                kept.keep(game, parts["apply"]["result"]["digest"], made, msg.get("seq"))
-            return parts
+            if made is None:
+                return parts
+            digest = parts["apply"]["result"]["digest"]
+            kept.keep(game, digest, made, msg.get("seq"))
+            if msg["ask"] != _ASKED:
+                return parts
+            # its reply line filled in, not built and written again (expected.py)
+            listing = parts["legal_actions"]["result"]
+            return Known(parts, (digest, (listing["digest"], listing["count"]),
+                                 parts["scores"]["result"]["scores"],
+                                 parts["game_over"]["result"]["over"]))
     with impl.pinned(game, position) if pin else contextlib.nullcontext():
         if "action" not in msg:
             return _ask(impl, game, position, msg["ask"], digests)
@@ -284,7 +297,8 @@ def serve(impl: Implementation, stdin: Lines, stdout: IO[bytes], check: bool = T
             continue
         else:
             reply, stop = _answer(impl, line, check)
-        stdout.write(wire_json.dumps(reply) + b"\n")
+        written = known_line(reply)
+        stdout.write((wire_json.dumps(reply) if written is None else written) + b"\n")
         stdout.flush()
         if stop:
             break

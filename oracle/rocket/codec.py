@@ -73,32 +73,48 @@ def turn_json(state: State) -> JSON:
 
 
 def pending_json(state: State) -> JSON | None:
-    p = state.pending
-    return None if p is None else {
+    return None if state.pending is None else pending_record_json(state.pending,
+                                                                  state.players)
+
+
+def pending_record_json(p: Pending, players: tuple[str, ...]) -> JSON:
+    return {
         "line": p.line, "origin": p.origin, "origin_heading": p.origin_heading,
-        "chosen": p.chosen, "bidders": [state.players[i] for i in p.bidders],
+        "chosen": p.chosen, "bidders": [players[i] for i in p.bidders],
         "high": None if p.high is None else {
-            "player": state.players[p.high.player], "shares": p.high.shares,
+            "player": players[p.high.player], "shares": p.high.shares,
             "to": p.high.to}}
 
 
 def line_json(ln: Line, board: Board) -> JSON:
+    return {**line_values_json(ln), "track": spaces_json(ln.track, board),
+            "connected": sorted(ln.connected)}
+
+
+def line_values_json(ln: Line) -> JSON:
+    """A line's JSON but its two sets of names (``track``, ``connected``)."""
     return {"started": ln.started, "status": ln.status, "loco": ln.loco,
-            "heading": ln.heading, "track": _spaces(ln.track, board.space_order),
-            "connected": sorted(ln.connected), "pile": ln.pile, "discarded": ln.discarded,
+            "heading": ln.heading, "pile": ln.pile, "discarded": ln.discarded,
             "merged_into": ln.merged_into}
 
 
 def holding_json(h: Holding, board: Board) -> JSON:
-    lines = board.lines
     return {
         "money": h.money,
-        "shares": {lines[i]: {"real": r, "supplementary": s}
-                   for i, (r, s) in enumerate(zip(h.real, h.supplementary, strict=True))
-                   if r or s},
-        "stations": _spaces(h.stations, board.space_order),
-        "tokens": _tokens_json(h.tokens),
+        "shares": shares_json(h.real, h.supplementary, board),
+        "stations": spaces_json(h.stations, board),
+        "tokens": tokens_json(h.tokens),
         "passengers": h.passengers}
+
+
+def shares_json(real: tuple[int, ...], supplementary: tuple[int, ...], board: Board) -> JSON:
+    lines = board.lines
+    return {lines[i]: {"real": r, "supplementary": s}
+            for i, (r, s) in enumerate(zip(real, supplementary, strict=True)) if r or s}
+
+
+def spaces_json(spaces: frozenset[str], board: Board) -> list[str]:
+    return _spaces(spaces, board.space_order)
 
 
 def city_tokens_json(tokens: tuple[tuple[str, ...], ...], board: Board) -> JSON:
@@ -112,7 +128,7 @@ def supply_json(state: State) -> JSON:
             "imaginary_tiles": state.imaginary_tiles, "bank_paid": state.bank_paid}
 
 
-def _tokens_json(tokens: tuple[tuple[str, str, int], ...]) -> JSON:
+def tokens_json(tokens: tuple[tuple[str, str, int], ...]) -> JSON:
     out: JSON = {}
     for city, industry, n in tokens:
         out.setdefault(city, {})[industry] = n

@@ -5,26 +5,32 @@ fuzz step answer each new position by the SHA-256 of its canonical text. Writing
 as ``canonical(codec.to_json(state))`` built the whole position's JSON (some 7 kB of
 fresh dicts) and then dumped it sorted, though an action changes little of a
 position: the board never changes, and an action touches one line or one player's
-holding. ``Digested.text`` writes the same bytes from the canonical texts of the
-parts that come from a record (the board, the options, each line, each holding, the
-city tokens), kept while that very record object lives on in the next states (the
-records are immutable, and ``State.evolve`` shares the ones an action leaves alone),
-and inserted verbatim by orjson (``orjson.Fragment``), which sorts the keys around
-them.
+holding, and of those one part (a holding's money, a line's track). ``Digested.text``
+writes the same bytes from the canonical texts of the parts that come from a record
+(the board, the options, the city tokens, each line and each holding, and a line's or
+a holding's own sets and tuples), kept while that very record object lives on in the
+next states (the records are immutable, and ``State.evolve`` and
+``NamedTuple._replace`` share the ones an action leaves alone), put together between
+their keys in sorted order. The lines' and the holdings' objects are written from the
+last ones written, record by record (``_Object``): an action's next state differs in
+one or two.
 
 Exact: a part's text is orjson's sorted dump of that part's JSON, which is the
-substring orjson writes for it inside the whole position's sorted dump; the few
-fields of no record (the turn, the pending move, the supply, ...) are written in the
-same call. Where orjson refuses any of it (an integer past 64 bits, a lone
-surrogate), the canonical text falls back to the standard module for the whole
-position, so the text is written as ``canonical`` writes it then: the whole
-``to_json`` written again. tests/rocket/test_digested.py holds it on random games.
+substring orjson writes for it inside the whole position's sorted dump, and the keys
+around them are written as that dump writes them (sorted, no spaces; the few fields
+of no record, the turn, the pending move, the supply, ..., in one sorted dump). Where
+orjson refuses any of it (an integer past 64 bits, a lone surrogate), the canonical
+text falls back to the standard module for the whole position, so the text is written
+as ``canonical`` writes it then: the whole ``to_json`` written again.
+tests/rocket/test_digested.py holds it on random games.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any, Final, TypeVar
 
 import orjson
@@ -64,12 +70,20 @@ def _city_tokens(tokens: tuple[tuple[str, ...], ...], board: Board, _: object) -
     return codec.city_tokens_json(tokens, board)
 
 
-def _line(line: Line, board: Board, _: object) -> Any:
-    return codec.line_json(line, board)
+def _spaces(spaces: frozenset[str], board: Board, _: object) -> Any:
+    return codec.spaces_json(spaces, board)
 
 
-def _holding(holding: Holding, board: Board, _: object) -> Any:
-    return codec.holding_json(holding, board)
+def _names(names: frozenset[str], _: Board, __: object) -> Any:
+    return sorted(names)
+
+
+def _shares(real: tuple[int, ...], board: Board, supplementary: Any) -> Any:
+    return codec.shares_json(real, supplementary, board)
+
+
+def _tokens(tokens: tuple[tuple[str, str, int], ...], _: Board, __: object) -> Any:
+    return codec.tokens_json(tokens)
 
 
 class Digested:
@@ -83,6 +97,9 @@ class Digested:
         #: id(a board's canonical text) -> (that text, SHA-256 of ``{"board":`` + it
         #: + ``,``): the text held, so its id is not reused while it is here
         self._boards: dict[int, tuple[bytes, Any]] = {}
+        #: the lines' and the holdings' objects last written (``_Object``)
+        self._lines = _Object()
+        self._holdings = _Object()
 
     def _part(self, record: _R, board: Board, context: object,
               write: Callable[[_R, Board, object], Any]) -> bytes | None:
@@ -96,16 +113,31 @@ class Digested:
         self._parts[id(record)] = (record, board, context, text)
         return text
 
-    def _lines(self, lines: tuple[Line, ...], board: Board, _: object) -> Any:
-        """The lines' object, each line's text kept (the tuple's own text is kept too:
-        most actions leave every line as it was)."""
-        texts = _all([self._part(ln, board, None, _line) for ln in lines])
-        return {ln.id: orjson.Fragment(t) for ln, t in zip(lines, texts, strict=True)}
+    def _line_text(self, line: Line, board: Board) -> bytes | None:
+        return self._part(line, board, None, self._line)
 
-    def _holdings(self, holdings: tuple[Holding, ...], board: Board,
-                  players: Any) -> Any:
-        texts = _all([self._part(h, board, None, _holding) for h in holdings])
-        return {p: orjson.Fragment(t) for p, t in zip(players, texts, strict=True)}
+    def _holding_text(self, holding: Holding, board: Board) -> bytes | None:
+        return self._part(holding, board, None, self._holding)
+
+    def _line(self, line: Line, board: Board, _: object) -> Any:
+        """A line's object, from its parts' texts: a line an action made shares the
+        sets of names it left alone (``NamedTuple._replace``). Its keys in sorted order:
+        ``connected``, the values' (``discarded`` to ``status``), ``track``."""
+        part = self._part
+        values = _sorted_dump(codec.line_values_json(line))
+        return orjson.Fragment(_LINE % tuple(_all([
+            part(line.connected, board, None, _names),
+            None if values is None else values[1:-1],
+            part(line.track, board, None, _spaces)])))
+
+    def _holding(self, holding: Holding, board: Board, _: object) -> Any:
+        """A holding's object, from its parts' texts, as a line's (``_line``)."""
+        part = self._part
+        return orjson.Fragment(_HOLDING % tuple(_all([
+            _sorted_dump(holding.money), _sorted_dump(holding.passengers),
+            part(holding.real, board, holding.supplementary, _shares),
+            part(holding.stations, board, None, _spaces),
+            part(holding.tokens, board, None, _tokens)])))
 
     def text(self, state: State) -> bytes:
         """Exactly ``canonical_text(codec.to_json(state))`` (the module's docstring)."""
@@ -113,40 +145,38 @@ class Digested:
         if split is None:
             return canonical_text(codec.to_json(state))  # the standard module's way, whole
         board_text, rest = split
-        return b"%b%b,%b" % (_BOARD_KEY, board_text, rest[1:])
+        return b"%b%b,%b" % (_BOARD_KEY, board_text, rest)
 
     def _split(self, state: State) -> tuple[bytes, bytes] | None:
-        """The board's canonical text, and the canonical text of the position's object
-        without it (``board`` is the first key in sorted order: the whole text is
-        ``{"board":`` + the one + ``,`` + the other's after its ``{``); None where
-        orjson refuses a part (``text`` then writes it the standard module's way)."""
+        """The board's canonical text, and the rest of the position's canonical text
+        after it and its comma (``board`` is the first key in sorted order: the whole
+        text is ``{"board":`` + the one + ``,`` + the other); None where orjson refuses
+        a part (``text`` then writes it the standard module's way)."""
         board = state.board
         part = self._part
+        players = state.players
+        # the keys after ``options``, as one object: its text but the ``{`` goes last
+        last = _sorted_dump({
+            "players": list(players), "turn": codec.turn_json(state),
+            "phase": state.phase, "pending": codec.pending_json(state),
+            "supply": codec.supply_json(state), "version": codec.VERSION})
+        if last is None:
+            return None
         try:
-            options = part(state.options, board, None, _options)
+            texts = (
+                part(state.city_tokens, board, None, _city_tokens),
+                _sorted_dump(state.end_reason),
+                self._holdings.text(state.holdings, players, board, self._holding_text),
+                self._lines.text(state.lines, None, board, self._line_text),
+                part(state.options, board, None, _options),
+                last[1:],
+            )
             board_text = part(board, board, None, _board)
-            lines = part(state.lines, board, None, self._lines)
-            holdings = part(state.holdings, board, state.players, self._holdings)
-            city_tokens = part(state.city_tokens, board, None, _city_tokens)
         except _Refused:  # a line's or a holding's text refused by orjson
             return None
-        if options is None or board_text is None or lines is None or holdings is None \
-                or city_tokens is None:
+        if board_text is None or None in texts:
             return None
-        try:
-            # the keys and fields of ``codec.to_json`` but the board, the parts' texts
-            # verbatim
-            return board_text, orjson.dumps({
-                "game": "rocket", "version": codec.VERSION,
-                "options": orjson.Fragment(options),
-                "players": list(state.players), "turn": codec.turn_json(state),
-                "phase": state.phase, "pending": codec.pending_json(state),
-                "lines": orjson.Fragment(lines), "holdings": orjson.Fragment(holdings),
-                "city_tokens": orjson.Fragment(city_tokens),
-                "supply": codec.supply_json(state), "end_reason": state.end_reason,
-            }, option=_SORTED)
-        except orjson.JSONEncodeError:
-            return None
+        return board_text, _REST % texts
 
     def digest(self, state: State) -> str:
         """``position_digest(codec.to_json(state))``: SHA-256 of ``text``, in hex. The
@@ -164,8 +194,76 @@ class Digested:
             found = self._boards[id(board_text)] = (
                 board_text, hashlib.sha256(b"%b%b," % (_BOARD_KEY, board_text)))
         hashed = found[1].copy()
-        hashed.update(memoryview(rest)[1:])
+        hashed.update(rest)
         return hashed.hexdigest()
+
+
+class _Object:
+    """A JSON object's canonical text written from a tuple of records, each under its
+    key: the entries of the last tuple written are kept, so that the next state's
+    tuple, which differs in a record or two (``State.evolve`` shares the others),
+    has only those written again."""
+
+    __slots__ = ("board", "entries", "keys", "names", "order", "records", "written")
+
+    def __init__(self) -> None:
+        self.records: tuple[Any, ...] = ()
+        self.board: Board | None = None
+        #: the keys as given (the players' tuple), or None (each record's ``id``)
+        self.keys: tuple[str, ...] | None = None
+        #: each key's JSON text, and each record's ``"key":text``, in the records' order
+        self.names: list[bytes] = []
+        self.entries: list[bytes] = []
+        #: the records' places in their keys' sorted order (None: already sorted)
+        self.order: list[int] | None = None
+        self.written = b""
+
+    def text(self, records: tuple[Any, ...], keys: tuple[str, ...] | None, board: Board,
+             write: Callable[[Any, Board], bytes | None]) -> bytes:
+        """``{`` + each record's key's JSON text (``keys``', else the record's ``id``),
+        ``:``, its text (``write``'s), in the keys' sorted order, + ``}``; ``_Refused``
+        where orjson refuses a text."""
+        old = self.records
+        if records is old and board is self.board and keys is self.keys:
+            return self.written
+        if board is self.board and keys is self.keys and len(records) == len(old):
+            entries, names = list(self.entries), self.names
+            for i in compress(range(len(records)), map(is_not, old, records)):
+                record = records[i]
+                if keys is None and record.id != old[i].id:  # other keys: written anew
+                    break
+                entries[i] = _entry(names[i], write(record, board))
+            else:
+                return self._written(records, keys, board, entries)
+        ids = list(keys) if keys is not None else [r.id for r in records]
+        if len(set(ids)) != len(ids):  # (a dict keeps one of each key: the whole way)
+            raise _Refused
+        names = [_name(k) for k in ids]
+        entries = [_entry(n, write(r, board)) for n, r in zip(names, records, strict=True)]
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        self.names, self.order = names, None if order == list(range(len(ids))) else order
+        return self._written(records, keys, board, entries)
+
+    def _written(self, records: tuple[Any, ...], keys: tuple[str, ...] | None,
+                 board: Board, entries: list[bytes]) -> bytes:
+        self.records, self.keys, self.board, self.entries = records, keys, board, entries
+        order = self.order
+        joined = b",".join(entries if order is None else [entries[i] for i in order])
+        text = self.written = b"{%b}" % joined
+        return text
+
+
+def _name(key: str) -> bytes:
+    text = _sorted_dump(key)
+    if text is None:
+        raise _Refused
+    return text
+
+
+def _entry(name: bytes, text: bytes | None) -> bytes:
+    if text is None:
+        raise _Refused
+    return b"%b:%b" % (name, text)
 
 
 #: the first key of a position's canonical text, with its quotes and colon
@@ -174,6 +272,16 @@ _BOARD_KEY: Final = b'{"board":'
 
 class _Refused(Exception):
     """A part's text that orjson refused, inside the lines or the holdings."""
+
+
+#: a line's and a holding's canonical texts, the keys in sorted order
+_LINE: Final = b'{"connected":%b,%b,"track":%b}'
+_HOLDING: Final = (b'{"money":%b,"passengers":%b,"shares":%b,"stations":%b,'
+                   b'"tokens":%b}')
+#: the position's canonical text after the board's and its comma: the keys in sorted
+#: order, the last ones (``pending`` on) written as one object whose ``{`` is left out
+_REST: Final = (b'"city_tokens":%b,"end_reason":%b,"game":"rocket","holdings":%b,'
+                b'"lines":%b,"options":%b,%b')
 
 
 def _all(texts: list[bytes | None]) -> list[bytes]:

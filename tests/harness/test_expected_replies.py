@@ -8,6 +8,7 @@ without them."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable
 from typing import Any
@@ -21,10 +22,10 @@ from oracle.harness.fuzz_campaign import Campaign, play_one
 from oracle.harness.lockstep import Lockstep
 from oracle.harness.serve_mutant import command
 from oracle.protocol.client import ProtocolClient
-from oracle.protocol.expected import ASKED, Agreed, inspect_reply
+from oracle.protocol.expected import ASKED, Agreed, inspect_reply, known_line
 from oracle.protocol.implementation import JSON, Verdict
 from oracle.protocol.inprocess import InProcess
-from oracle.protocol.server import answer
+from oracle.protocol.server import answer, serve
 
 CAMPAIGN = Campaign(impl="oracle", against="oracle", game="rocket", seed=3, games=1,
                     max_actions=60)
@@ -46,10 +47,10 @@ class Counting(ProtocolClient):
         return out
 
 
-def _steps(players: list[str], seed: int, steps: int) -> list[tuple[bytes, bytes | None]]:
-    """For each step of a random game: the line ``railrules serve`` writes for an
-    inspect asked with digests, and the line ``inspect_reply`` expects from A's answers."""
-    a, served = InProcess(), InProcess()
+def _requests(players: list[str], seed: int, steps: int) -> list[tuple[bytes, JSON]]:
+    """For each step of a random game: the line of an inspect asked with digests, its
+    action applied to a whole position, and the position it makes."""
+    a = InProcess()
     rng = random.Random(seed)
     position: JSON = a.new_game("rocket", players, {})
     out = []
@@ -60,15 +61,25 @@ def _steps(players: list[str], seed: int, steps: int) -> list[tuple[bytes, bytes
         action = rng.choice(legal)
         verdict = a.apply("rocket", position, action)
         assert isinstance(verdict, Verdict) and verdict.position is not None
-        made = verdict.position
         request = {"cmd": "inspect", "game": "rocket", "position": position,
                    "action": action, "ask": list(ASKED), "digests": True, "seq": seq}
-        written = wire_json.dumps(answer(served, wire_json.dumps(request)))
+        out.append((wire_json.dumps(request), verdict.position))
+        position = verdict.position
+    return out
+
+
+def _steps(players: list[str], seed: int, steps: int) -> list[tuple[bytes, bytes | None]]:
+    """For each step of a random game: the line the general writer makes of the reply
+    ``railrules serve`` answers to an inspect asked with digests, and the line
+    ``inspect_reply`` expects from A's answers."""
+    a, served = InProcess(), InProcess()
+    out = []
+    for seq, (request, made) in enumerate(_requests(players, seed, steps)):
+        written = wire_json.dumps(answer(served, request))
         expected = inspect_reply(seq, a.position_digest("rocket", made),
                                  a.listing_digest("rocket", made),
                                  a.scores("rocket", made), a.game_over("rocket", made))
         out.append((written, expected))
-        position = made
     return out
 
 
@@ -78,6 +89,19 @@ def test_the_line_expected_is_the_line_railrules_serve_writes(seed: int) -> None
     assert len(steps) >= 20
     for written, expected in steps:
         assert expected == written
+
+
+def test_railrules_serve_fills_in_the_line_the_general_writer_makes() -> None:
+    """Where the oracle answers an inspect at once, ``serve`` writes its reply by filling
+    in the line (``Known``): the very bytes the general writer makes of the reply."""
+    requests = [request for request, _ in _requests(["p1", "p2", "p3", "p4"], 5, 40)]
+    out = io.BytesIO()
+    serve(InProcess(), io.BytesIO(b"".join(r + b"\n" for r in requests)), out)
+    again = InProcess()
+    replies = [answer(again, request) for request in requests]
+    assert out.getvalue().splitlines() == [wire_json.dumps(r) for r in replies]
+    filled = [known_line(r) for r in replies]
+    assert len(filled) >= 20 and None not in filled
 
 
 @pytest.mark.parametrize("scores", [{"p\u00e9": 1}, {"p1": 2**70}, {"p1": "\x7f"}])
