@@ -30,6 +30,9 @@ from oracle.protocol.sandbox import Isolation
 
 #: How much of the adapter's stderr to attach to an error.
 STDERR_TAIL = 4000
+#: ``waitid``'s options for a look at whether a process has exited, leaving it to be
+#: reaped
+_EXITED = os.WEXITED | os.WNOHANG | os.WNOWAIT
 
 
 def exec_form(command: str) -> str:
@@ -103,7 +106,12 @@ class AdapterProcess:
         return self._proc.pid
 
     def alive(self) -> bool:
-        return self._proc.poll() is None and not self._eof
+        if self._eof or self._proc.returncode is not None:
+            return False
+        try:  # asked without reaping it (``WNOWAIT``): ``Popen`` still reaps it itself
+            return os.waitid(os.P_PID, self._proc.pid, _EXITED) is None
+        except ChildProcessError:  # reaped already
+            return self._proc.poll() is None
 
     def stderr_tail(self) -> str:
         try:
@@ -123,12 +131,15 @@ class AdapterProcess:
         """Read what is available within ``timeout``; False if nothing came."""
         if self._eof:
             return False
-        if not polling.wait(self._ready, self.spin, timeout):
-            return False
-        try:
-            chunk = os.read(self._fd, 1 << 16)
+        try:  # what has come already is read at once (a reply the harness was too busy
+            chunk = os.read(self._fd, 1 << 16)  # to wait for, most often): no wait
         except BlockingIOError:
-            return False
+            if timeout <= 0 or not polling.wait(self._ready, self.spin, timeout):
+                return False
+            try:
+                chunk = os.read(self._fd, 1 << 16)
+            except BlockingIOError:
+                return False
         if not chunk:
             self._eof = True
             return False
