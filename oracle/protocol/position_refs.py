@@ -190,6 +190,13 @@ class Remembered:
         """The position kept for ``digest`` in ``game``, or None."""
         return self._kept.get((game, digest))
 
+    def newest(self) -> tuple[str, Any] | None:
+        """The game and the position kept last, of any game, or None."""
+        if not self._kept:
+            return None
+        (game, _), position = next(reversed(self._kept.items()))
+        return game, position
+
     def last(self, game: str) -> Any:
         """The position of ``game`` kept last, or None."""
         return next((position for (kept_game, _), position in reversed(self._kept.items())

@@ -31,6 +31,7 @@ from oracle.protocol.implementation import (
     Skipped,
     Unsupported,
 )
+from oracle.protocol.kept_whole import WHOLE_BYTES, read_kept_whole
 from oracle.protocol.messages import PROTOCOL_VERSION, request_problem
 from oracle.protocol.polling import Lines, PollingLines
 from oracle.protocol.position_refs import (
@@ -160,6 +161,8 @@ def _is_kept(kept: Remembered, game: str, last: Any, position: JSON) -> bool:
     ``last``'s JSON (an engine's ``position_digest`` of a position its apply returned),
     as the harness sends it; by ``same_json`` against that JSON where the digest
     cannot tell (``exact_digest``)."""
+    if position is last:  # (read as it: kept_whole.py)
+        return True
     digest = exact_digest(position)
     if digest is None:
         return same_json(as_json(last), position)
@@ -228,19 +231,29 @@ def answer(impl: Implementation, line: bytes | str, check: bool = True) -> JSON:
 
 def _answer(impl: Implementation, line: bytes | str, check: bool) -> tuple[JSON, bool]:
     """The reply, and whether it answered ``stop`` (so the line is parsed once)."""
+    # a whole position that is the one kept last, read as that object (kept_whole.py)
+    whole = read_kept_whole(remembered(impl), line) \
+        if type(line) is bytes and len(line) > WHOLE_BYTES else None
+    if whole is not None:
+        msg, position = whole
+        return _reply(impl, msg, check, position), False
     try:
-        msg: Any = wire_json.loads(line)
+        msg = wire_json.loads(line)
     except ValueError as err:
         return {"seq": None, "errored": {"message": f"request is not JSON: {err}"}}, False
     reply = _reply(impl, msg, check)
     return reply, "result" in reply and msg.get("cmd") == "stop"
 
 
-def _reply(impl: Implementation, msg: Any, check: bool) -> JSON:
+def _reply(impl: Implementation, msg: Any, check: bool, kept: Any = None) -> JSON:
+    """``kept``: the position kept that the request's (an empty object while its
+    schema is checked) is (``read_kept_whole``)."""
     seq = msg.get("seq") if isinstance(msg, dict) else None
     bad = request_problem(msg) if check else None
     if bad is not None:
         return {"seq": seq, "errored": {"message": f"malformed request: {bad}"}}
+    if kept is not None:
+        msg["position"] = kept
     return {"seq": seq, **_envelope(impl, msg)}
 
 
