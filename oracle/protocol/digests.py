@@ -77,12 +77,32 @@ _BACKSLASH: Final = b"\\"
 _OPENED: Final = hashlib.sha256(b"[")
 
 
+#: (id of each group, in order) -> (those groups, their listing's digest and count): a
+#: listing of the very groups of one of the last few (some one in ten, in a lockstep:
+#: a veto passed on, a token taken) is not hashed again; the groups held, so that their
+#: ids are not reused while they are here
+_LISTINGS: dict[tuple[int, ...], tuple[Sequence[Sequence[str]], tuple[str, int] | None]] = {}
+_LISTINGS_KEPT: Final = 16
+
+
 def listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
     """``listing_digest(from_keys(texts))`` and the count, for the texts of ``groups``
     one after another, each group's bytes and size found once while the group lives
     (the next listing shares most of them) and hashed in one call: no list of every
     text. None where a text escapes a character past ASCII (``from_keys`` writes those
     again)."""
+    key = tuple(map(id, groups))
+    found = _LISTINGS.get(key)
+    if found is not None:
+        return found[1]
+    digest = _listed_digest(groups)
+    if len(_LISTINGS) >= _LISTINGS_KEPT:
+        del _LISTINGS[next(iter(_LISTINGS))]
+    _LISTINGS[key] = (tuple(groups), digest)
+    return digest
+
+
+def _listed_digest(groups: Sequence[Sequence[str]]) -> tuple[str, int] | None:
     parts = []
     count = 0
     for group in groups:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -135,3 +136,19 @@ def test_a_listing_digested_group_by_group_is_its_whole_digest(seed: int, player
             assert found is None
         else:
             assert found == (listing_digest(texts), len(texts))
+
+
+def test_a_listing_of_the_same_groups_again_is_its_digest_and_no_other_order_s() -> None:
+    """A listing of the very groups of a recent one is answered from that one's digest
+    (``listed_digest``'s last few): the same groups in another order, or one group
+    fewer, are digested as themselves."""
+    rules = Rules()
+    start = initial_state(["p1", "p2", "p3"], None, default_board())
+    trace = random_trace(rules, start, random.Random(4))
+    groups = next(g for g in (legal_groups(rules, s) for s, _ in trace) if len(g) >= 3)
+
+    def whole(listing: list[Any]) -> tuple[str, int]:
+        texts = [t for group in listing for t in group]
+        return listing_digest(texts), len(texts)
+    for listing in (groups, groups, list(reversed(groups)), groups[1:], groups):
+        assert listed_digest(listing) == whole(listing)
