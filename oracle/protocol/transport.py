@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import selectors
 import shlex
 import subprocess
@@ -91,8 +92,8 @@ class AdapterProcess:
         self._in = self._proc.stdin
         self._fd = self._proc.stdout.fileno()
         os.set_blocking(self._fd, False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(self._fd, selectors.EVENT_READ)
+        self._poll = select.poll()
+        self._poll.register(self._fd, select.POLLIN)
         self._buffer = bytearray()
         self._eof = False
         self._released = False
@@ -131,23 +132,34 @@ class AdapterProcess:
         """Read what is available within ``timeout``; False if nothing came."""
         if self._eof:
             return False
-        try:  # what has come already is read at once (a reply the harness was too busy
-            chunk = os.read(self._fd, 1 << 16)  # to wait for, most often): no wait
-        except BlockingIOError:
-            if timeout <= 0 or not polling.wait(self._ready, self.spin, timeout):
+        if timeout <= 0:  # (output not asked for, looked for before a request)
+            if not self._poll.poll(0):
                 return False
-            try:
-                chunk = os.read(self._fd, 1 << 16)
-            except BlockingIOError:
-                return False
+            chunk = self._read()
+        else:  # what has come already is read at once (a reply the harness was too busy
+            chunk = self._read()  # to wait for, most often), else waited for
+            if chunk is None:
+                if not polling.wait(self._ready, self.spin, timeout):
+                    return False
+                chunk = self._read()
+        if chunk is None:
+            return False
         if not chunk:
             self._eof = True
             return False
         self._buffer += chunk
         return True
 
+    def _read(self) -> bytes | None:
+        """What the pipe holds now (``b""`` at its end), or None where it holds nothing."""
+        try:
+            return os.read(self._fd, 1 << 16)
+        except BlockingIOError:
+            return None
+
     def _ready(self, timeout: float | None) -> bool:
-        return bool(self._selector.select(timeout))
+        # poll's timeout is in milliseconds, None for ever
+        return bool(self._poll.poll(None if timeout is None else timeout * 1000))
 
     def pending(self) -> bytes:
         """Output the adapter sent unasked (should be none between requests)."""
@@ -177,17 +189,17 @@ class AdapterProcess:
         if not self._nonblocking_in:
             os.set_blocking(fd, False)
             self._nonblocking_in = True
-        view = memoryview(line)
         # Most requests fit the pipe at once: write first, and wait (with a selector of
         # its own) only for what did not go (four system calls fewer per request).
         try:
-            view = view[os.write(fd, view):]
+            written = os.write(fd, line)
         except BlockingIOError:
-            pass
+            written = 0
         except (BrokenPipeError, ConnectionResetError, ValueError, OSError) as err:
             raise self._died(f"the adapter stopped reading its input ({err})") from err
-        if not view:
+        if written == len(line):
             return
+        view = memoryview(line)[written:]
         deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as writable:
             writable.register(fd, selectors.EVENT_WRITE)
@@ -257,8 +269,7 @@ class AdapterProcess:
             return
         self._released = True
         with contextlib.suppress(OSError, ValueError, KeyError):
-            self._selector.unregister(self._fd)
-        self._selector.close()
+            self._poll.unregister(self._fd)
         for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError, ValueError):
