@@ -54,44 +54,40 @@ class Digests(Sides):
         # (a failure here is met again where the digest is asked for, and raised there;
         # without an expectation, B's reply is read as always)
         with contextlib.suppress(Exception):
-            verdict = a.get("apply")
+            verdict, digest = a.get("apply"), None
             if isinstance(verdict, Verdict) and verdict.accepted \
                     and verdict.position is not None:
-                self._a_positions = (*self._a_positions[-1:], (
-                    verdict.position, self.a.position_digest(self.game, verdict.position)))
-            listed = a.get("legal_actions")
+                digest = self.a.position_digest(self.game, verdict.position)
+                self._a_positions = (*self._a_positions[-1:], (verdict.position, digest))
+            listed, found = a.get("legal_actions"), None
             if type(listed) is Listed:
-                self._a_listings = (*self._a_listings[-1:],
-                                    (listed, listed_digest(listed.groups)))
-            self._expect_b(a, sent)
+                found = listed_digest(listed.groups)
+                self._a_listings = (*self._a_listings[-1:], (listed, found))
+            if digest is not None and found is not None \
+                    and isinstance(verdict, Verdict) and type(listed) is Listed:
+                self._expect_b(a, sent, verdict, digest, listed, found)
 
-    def _expect_b(self, a: Answers, sent: int | None) -> None:
+    def _expect_b(self, a: Answers, sent: int | None, verdict: Verdict, digest: str,
+                  listed: Listed, found: tuple[str, int]) -> None:
         """Where A is the reference oracle: tell B's client the reply to its request
         ``sent`` that gives A's answers exactly (oracle/protocol/expected.py), so that
-        such a reply is not read and checked again."""
+        such a reply is not read and checked again. A's accepted ``verdict`` made the
+        position of ``digest``; ``listed`` is A's listing, of digest and count ``found``."""
         if not (self._reference_b and sent is not None) \
                 or not isinstance(self.b, ProtocolClient):
             return
-        verdict, listed, over = a.get("apply"), a.get("legal_actions"), a.get("game_over")
-        if not (isinstance(verdict, Verdict) and verdict.accepted
-                and verdict.position is not None and type(listed) is Listed
-                and type(over) is bool):
+        over = a.get("game_over")
+        if type(over) is not bool:
             return
-        found = self._a_listing_digest(listed)
-        if found is None:
-            return
-        digest = self._a_digest(verdict.position)
         scores = a.get("scores")
         raw = inspect_reply(sent, digest, found, scores, over)
         if raw is not None:
-            # B's answers as reading that line gives them, but the listing: A's own, which
-            # its digest and count would be resolved to (``_whole_listing``). The position
-            # stays a digest: resolving it tells the client B made A's position
-            # (``_whole_position``, the references of oracle.protocol.position_refs).
-            claimed: Any = Digest(digest)  # (a position's digest stands for it)
-            self.b.expect(sent, raw, {"apply": Verdict(True, claimed),
-                                      "legal_actions": listed, "scores": scores,
-                                      "game_over": over})
+            # B's answers as reading that line and resolving its digests gives them: A's
+            # own (``_whole_position``, ``_whole_listing``), B told to hold A's position
+            # by its digest (oracle.protocol.position_refs) as resolving it would
+            self.b.expect(sent, raw, {"apply": verdict, "legal_actions": listed,
+                                      "scores": scores, "game_over": over},
+                          (verdict.position, digest))
 
     def _a_digest(self, position: Any) -> str:
         """A's digest of ``position``, as worked out ahead where it was."""

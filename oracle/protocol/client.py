@@ -126,7 +126,7 @@ class ProtocolClient(Implementation):
         self._outstanding: deque[int] = deque()
         self._early: dict[int, bytes] = {}
         #: replies known before they come (``expect``): their bytes and their answers
-        self._expected: dict[int, tuple[bytes, Answers]] = {}
+        self._expected: dict[int, tuple[bytes, Answers, tuple[Any, str] | None]] = {}
         #: the failure met reading a reply early (``collect``), or sending a request held
         #: (``release``), raised where its reply is read
         self._failed: dict[int, Crashed | TimedOut] = {}
@@ -134,6 +134,8 @@ class ProtocolClient(Implementation):
         self._held: list[tuple[AdapterProcess, int, bytes, float]] | None = None
         self._abandoned: set[int] = set()
         self._hello: JSON | None = None
+        #: the handshake its ``features`` were read from, and those of them that are names
+        self._features: tuple[JSON | None, frozenset[str]] = (None, frozenset())
         #: what the (first) handshake declares: games, option values, gaps
         self._decl: Declarations | None = None
         #: the game and option values ``_declared`` last found declared
@@ -240,14 +242,16 @@ class ProtocolClient(Implementation):
         self._failed.clear()
         self._expected.clear()
 
-    def expect(self, seq: int, raw: bytes, answers: Answers) -> None:
+    def expect(self, seq: int, raw: bytes, answers: Answers,
+               made: tuple[Any, str] | None = None) -> None:
         """The reply to the inspect ``seq``, where it comes as ``raw`` exactly (its line
         without the newline), gives ``answers`` without being read again
         (oracle/protocol/expected.py: the caller vouches that ``raw`` is a reply the
-        schema takes and that ``answers`` is what reading it gives)."""
+        schema takes and that ``answers`` is what reading it gives); and the adapter
+        then holds ``made``'s position by its digest (``refs.refer``)."""
         if len(self._expected) >= 8:  # (one a step is read before the next is made)
             self._expected.clear()
-        self._expected[seq] = (raw, answers)
+        self._expected[seq] = (raw, answers, made)
 
     def collect(self, seq: int) -> bool:
         """Read the reply to request ``seq`` off the wire now, kept as it came for its
@@ -405,6 +409,8 @@ class ProtocolClient(Implementation):
         if self._expected:
             expected = self._expected.pop(seq, None)
             if expected is not None and raw == expected[0]:
+                if expected[2] is not None:
+                    self.refs.refer(*expected[2])
                 return Agreed(expected[1])
         try:
             reply = wire_json.loads(raw)
@@ -510,9 +516,14 @@ class ProtocolClient(Implementation):
         it has never answered one)."""
         if self._hello is None:
             self._ensure()
-        assert self._hello is not None
-        features = self._hello.get("features")
-        return isinstance(features, list) and feature in features
+        hello = self._hello
+        assert hello is not None
+        if self._features[0] is not hello:  # (read once a handshake: asked every step)
+            listed = hello.get("features")
+            self._features = (hello, frozenset(
+                f for f in listed if isinstance(f, str)) if isinstance(listed, list)
+                else frozenset())
+        return feature in self._features[1]
 
     def start_inspect(self, game: str, position: JSON, ask: Sequence[str],
                       action: JSON | None = None) -> Callable[[], Answers]:
@@ -520,21 +531,22 @@ class ProtocolClient(Implementation):
         an adapter that does not declare the feature is asked one question at a time."""
         if not self.batches():
             return super().start_inspect(game, position, ask, action)
-        unknown = [q for q in ask if q not in INSPECT_QUESTIONS]
-        if unknown:
-            raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
-                             f"not {unknown!r}")
+        if ask is not INSPECT_QUESTIONS:  # (the lockstep asks them all, in their order)
+            unknown = [q for q in ask if q not in INSPECT_QUESTIONS]
+            if unknown:
+                raise ValueError(f"inspect asks only {', '.join(INSPECT_QUESTIONS)}, "
+                                 f"not {unknown!r}")
         self._declared(game, position_options(position))
-        request: JSON = {"cmd": "inspect", "game": game, "position": position,
-                         "ask": list(ask)}
+        request: JSON = {"cmd": "inspect", "game": game, "ask": list(ask)}
         if action is not None:
             request["action"] = action
         digests = self.digests
         if digests:
             request["digests"] = True
         made_by, self.ahead_of, self.last_inspect = self.ahead_of, None, None
-        # with digests, by reference where the adapter holds the position (``refs``)
-        reply = self.refs.post(request, lambda sent: self._post(
+        # with digests, by reference where the adapter holds the position (``refs``);
+        # else the position whole, the request's last key
+        reply = self.refs.post(request, position, lambda sent: self._post(
             self._ensure(), sent, self.timeout, digests), digests, made_by)
         if action is not None:
             self.last_inspect = self._seq - 1

@@ -36,6 +36,8 @@ class Declarations:
         self._hello = hello
         #: game -> (option -> declared choices, the oracle's defaults, the declared gaps)
         self._games: dict[str, tuple[dict[str, Any], dict[str, Any], frozenset[str]]] = {}
+        #: (cmd, game) -> whether the request may be declined as the gap ``positions``
+        self._declines: dict[tuple[str, str], bool] = {}
 
     def _game(self, game: str) -> tuple[dict[str, Any], dict[str, Any], frozenset[str]]:
         found = self._games.get(game)
@@ -85,10 +87,17 @@ class Declarations:
 
     def declines_positions(self, request: JSON) -> bool:
         """Whether ``unsupported`` with feature ``positions`` answers ``request`` as a
-        declared gap: the game declares ``positions`` and the request carries one."""
-        game = request.get("game")
-        return (self.protocol >= 2 and request.get("cmd") in POSITION_COMMANDS
-                and isinstance(game, str) and POSITIONS_GAP in self.gaps(game))
+        declared gap: the game declares ``positions`` and the request carries one (found
+        once per command and game: a fuzz step asks it of every request)."""
+        cmd, game = request.get("cmd"), request.get("game")
+        if not isinstance(cmd, str) or not isinstance(game, str):
+            return False
+        found = self._declines.get((cmd, game))
+        if found is None:
+            found = self._declines[cmd, game] = (
+                self.protocol >= 2 and cmd in POSITION_COMMANDS
+                and POSITIONS_GAP in self.gaps(game))
+        return found
 
     def gaps(self, game: str) -> frozenset[str]:
         """The gaps declared for ``game`` (empty for an undeclared game)."""

@@ -109,11 +109,12 @@ class Referrer:
         (``goes_whole``): one sent ahead never does."""
         return goes_whole(self._asked)
 
-    def post(self, request: JSON, post: Callable[[JSON], Callable[[], JSON]],
-             digests: bool, made_by: int | None = None) -> Callable[[], JSON]:
-        """Send ``request`` (an inspect) through ``post``, by reference where it is
-        asked with ``digests`` and ``ref_for`` gives one; the returned call reads its
-        result.
+    def post(self, request: JSON, position: Any,
+             post: Callable[[JSON], Callable[[], JSON]], digests: bool,
+             made_by: int | None = None) -> Callable[[], JSON]:
+        """Send ``request`` (an inspect, but its position) about ``position`` through
+        ``post``, by reference where it is asked with ``digests`` and ``ref_for`` gives
+        one; the returned call reads its result.
         Where the adapter answers that it does not hold the position (``unsupported``,
         feature ``position_ref``), the same request is sent again with the whole
         position, and that reply read as any: no gap is counted, as the harness chose
@@ -125,13 +126,12 @@ class Referrer:
         if made_by is not None and digests:
             self._asked += 1
             self.sent += 1
-            named: JSON = {"position_of": made_by}
+            by_ref = post({**request, "position_of": made_by})
         else:
-            ref = self.ref_for(request["position"]) if digests else None
+            ref = self.ref_for(position) if digests else None
             if ref is None:
-                return post(_whole(request))
-            named = {"position_ref": ref}
-        by_ref = post({**{k: v for k, v in request.items() if k != "position"}, **named})
+                return post(_whole(request, position))
+            by_ref = post({**request, "position_ref": ref})
 
         def read() -> JSON:
             try:
@@ -140,18 +140,18 @@ class Referrer:
                 if err.detail != REF_FEATURE:
                     raise
             self.forgotten += 1
-            return post(_whole(request))()
+            return post(_whole(request, position))()
         return read
 
 
-def _whole(request: JSON) -> JSON:
-    """``request`` with its position written out: the in-process oracle's ``Made``
-    (oracle.core.made, the lockstep's A's position handed to B) goes as its canonical
-    text (``Written``: the same JSON value, keys sorted, which A's digest was written
-    from a step before, so no JSON is built) where that is ASCII, else as its JSON."""
-    position: Any = request["position"]
+def _whole(request: JSON, position: Any) -> JSON:
+    """``request`` with ``position`` written out, its last key: the in-process oracle's
+    ``Made`` (oracle.core.made, the lockstep's A's position handed to B) goes as its
+    canonical text (``Written``: the same JSON value, keys sorted, which A's digest was
+    written from a step before, so no JSON is built) where that is ASCII, else as its
+    JSON."""
     if type(position) is not Made:
-        return request
+        return {**request, "position": position}
     text = position.canonical()
     return {**request, "position": Written(text) if text.isascii() else as_json(position)}
 

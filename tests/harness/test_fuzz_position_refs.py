@@ -321,7 +321,7 @@ def test_a_whole_position_goes_as_its_canonical_text_or_else_its_json() -> None:
     position: Any = api.new_game(["p1", "p2", "p3"], {})
     for _ in range(40):
         made = api.apply_made(position, rng.choice(api.legal_actions(position)))
-        request = _whole({"cmd": "inspect", "position": made})
+        request = _whole({"cmd": "inspect"}, made)
         written = request["position"]
         assert isinstance(written, Written) and written.text == made.canonical()
         line = dumps_with({"cmd": "inspect"}, "position", written)
@@ -335,7 +335,7 @@ def test_a_whole_position_goes_as_its_canonical_text_or_else_its_json() -> None:
         def position_json(self, state: Any) -> JSON:
             return {"name": "Zürich"}
     wide: Any = Made(_Wide(), None)
-    assert _whole({"position": wide})["position"] == {"name": "Zürich"}
+    assert _whole({}, wide)["position"] == {"name": "Zürich"}
 
 
 def test_a_game_goes_whole_every_eighth_inspect_then_every_thirty_second() -> None:
