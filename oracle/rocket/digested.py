@@ -5,15 +5,15 @@ fuzz step answer each new position by the SHA-256 of its canonical text. Writing
 as ``canonical(codec.to_json(state))`` built the whole position's JSON (some 7 kB of
 fresh dicts) and then dumped it sorted, though an action changes little of a
 position: the board never changes, and an action touches one line or one player's
-holding, and of those one part (a holding's money, a line's track). ``Digested.text``
-writes the same bytes from the canonical texts of the parts that come from a record
-(the board, the options, the city tokens, each line and each holding, and a line's or
-a holding's own sets and tuples), kept while that very record object lives on in the
-next states (the records are immutable, and ``State.evolve`` and
-``NamedTuple._replace`` share the ones an action leaves alone), put together between
-their keys in sorted order. The lines' and the holdings' objects are written from the
-last ones written, record by record (``_Object``): an action's next state differs in
-one or two.
+holding, and of those one part (a holding's stations, shares or tokens, a line's
+track). ``Digested.text`` writes the same bytes from the canonical texts of parts,
+each kept while the very object it was written from lives on in the next states (the
+records are immutable, and ``State.evolve`` and ``NamedTuple._replace`` share the ones
+an action leaves alone): the board, the options and the city tokens by their objects
+(``_part``); the lines' and the holdings' objects from the last ones written, record by
+record (``_Object``), and a line or a holding an action made from the one it replaces,
+its sets and tuples it shares with that one not written again. The parts are put
+together between their keys in sorted order.
 
 Exact: a part's text is orjson's sorted dump of that part's JSON, which is the
 substring orjson writes for it inside the whole position's sorted dump, and the keys
@@ -70,20 +70,12 @@ def _city_tokens(tokens: tuple[tuple[str, ...], ...], board: Board, _: object) -
     return codec.city_tokens_json(tokens, board)
 
 
-def _spaces(spaces: frozenset[str], board: Board, _: object) -> Any:
-    return codec.spaces_json(spaces, board)
-
-
-def _names(names: frozenset[str], _: Board, __: object) -> Any:
-    return sorted(names)
-
-
-def _shares(real: tuple[int, ...], board: Board, supplementary: Any) -> Any:
-    return codec.shares_json(real, supplementary, board)
-
-
-def _tokens(tokens: tuple[tuple[str, str, int], ...], _: Board, __: object) -> Any:
-    return codec.tokens_json(tokens)
+def _dump(value: Any) -> bytes:
+    """``_sorted_dump``, ``_Refused`` where orjson refuses it."""
+    text = _sorted_dump(value)
+    if text is None:
+        raise _Refused
+    return text
 
 
 class Digested:
@@ -113,31 +105,49 @@ class Digested:
         self._parts[id(record)] = (record, board, context, text)
         return text
 
-    def _line_text(self, line: Line, board: Board) -> bytes | None:
-        return self._part(line, board, None, self._line)
+    @staticmethod
+    def _line(line: Line, board: Board, old: Line | None,
+              memo: tuple[bytes, bytes] | None) -> tuple[bytes, tuple[bytes, bytes]]:
+        """A line's text, and its sets' texts (``connected``, ``track``) to write the
+        next line of its place from: a line an action made shares the sets it left
+        alone (``NamedTuple._replace``) with ``old``, the line it replaces. Its keys in
+        sorted order: ``connected``, the values' (``discarded`` to ``status``),
+        ``track``."""
+        connected = track = None
+        if old is not None and memo is not None:
+            if line.connected is old.connected:
+                connected = memo[0]
+            if line.track is old.track:
+                track = memo[1]
+        if connected is None:
+            connected = _dump(sorted(line.connected))
+        if track is None:
+            track = _dump(codec.spaces_json(line.track, board))
+        values = _dump(codec.line_values_json(line))
+        return _LINE % (connected, values[1:-1], track), (connected, track)
 
-    def _holding_text(self, holding: Holding, board: Board) -> bytes | None:
-        return self._part(holding, board, None, self._holding)
-
-    def _line(self, line: Line, board: Board, _: object) -> Any:
-        """A line's object, from its parts' texts: a line an action made shares the
-        sets of names it left alone (``NamedTuple._replace``). Its keys in sorted order:
-        ``connected``, the values' (``discarded`` to ``status``), ``track``."""
-        part = self._part
-        values = _sorted_dump(codec.line_values_json(line))
-        return orjson.Fragment(_LINE % tuple(_all([
-            part(line.connected, board, None, _names),
-            None if values is None else values[1:-1],
-            part(line.track, board, None, _spaces)])))
-
-    def _holding(self, holding: Holding, board: Board, _: object) -> Any:
-        """A holding's object, from its parts' texts, as a line's (``_line``)."""
-        part = self._part
-        return orjson.Fragment(_HOLDING % tuple(_all([
-            _sorted_dump(holding.money), _sorted_dump(holding.passengers),
-            part(holding.real, board, holding.supplementary, _shares),
-            part(holding.stations, board, None, _spaces),
-            part(holding.tokens, board, None, _tokens)])))
+    @staticmethod
+    def _holding(holding: Holding, board: Board, old: Holding | None,
+                 memo: tuple[bytes, bytes, bytes] | None
+                 ) -> tuple[bytes, tuple[bytes, bytes, bytes]]:
+        """A holding's text, and its shares', stations' and tokens' texts, as a line's
+        (``_line``): an action changes one of them."""
+        shares = stations = tokens = None
+        if old is not None and memo is not None:
+            if holding.real is old.real and holding.supplementary is old.supplementary:
+                shares = memo[0]
+            if holding.stations is old.stations:
+                stations = memo[1]
+            if holding.tokens is old.tokens:
+                tokens = memo[2]
+        if shares is None:
+            shares = _dump(codec.shares_json(holding.real, holding.supplementary, board))
+        if stations is None:
+            stations = _dump(codec.spaces_json(holding.stations, board))
+        if tokens is None:
+            tokens = _dump(codec.tokens_json(holding.tokens))
+        return _HOLDING % (_dump(holding.money), _dump(holding.passengers), shares,
+                           stations, tokens), (shares, stations, tokens)
 
     def text(self, state: State) -> bytes:
         """Exactly ``canonical_text(codec.to_json(state))`` (the module's docstring)."""
@@ -166,8 +176,8 @@ class Digested:
             texts = (
                 part(state.city_tokens, board, None, _city_tokens),
                 _sorted_dump(state.end_reason),
-                self._holdings.text(state.holdings, players, board, self._holding_text),
-                self._lines.text(state.lines, None, board, self._line_text),
+                self._holdings.text(state.holdings, players, board, self._holding),
+                self._lines.text(state.lines, None, board, self._line),
                 part(state.options, board, None, _options),
                 last[1:],
             )
@@ -198,28 +208,36 @@ class Digested:
         return hashed.hexdigest()
 
 
+#: a record's writer: its text, and what it keeps (``memo``) to write the record that
+#: replaces it from (given that record, ``old``, and its own memo; None the first time)
+_Write = Callable[[Any, Board, Any, Any], tuple[bytes, Any]]
+
+
 class _Object:
     """A JSON object's canonical text written from a tuple of records, each under its
     key: the entries of the last tuple written are kept, so that the next state's
     tuple, which differs in a record or two (``State.evolve`` shares the others),
-    has only those written again."""
+    has only those written again, each from the one it replaces (``_Write``)."""
 
-    __slots__ = ("board", "entries", "keys", "names", "order", "records", "written")
+    __slots__ = ("board", "entries", "keys", "memos", "names", "order", "records",
+                 "written")
 
     def __init__(self) -> None:
         self.records: tuple[Any, ...] = ()
         self.board: Board | None = None
         #: the keys as given (the players' tuple), or None (each record's ``id``)
         self.keys: tuple[str, ...] | None = None
-        #: each key's JSON text, and each record's ``"key":text``, in the records' order
+        #: each key's JSON text, each record's ``"key":text`` and its writer's memo, in
+        #: the records' order
         self.names: list[bytes] = []
         self.entries: list[bytes] = []
+        self.memos: list[Any] = []
         #: the records' places in their keys' sorted order (None: already sorted)
         self.order: list[int] | None = None
         self.written = b""
 
     def text(self, records: tuple[Any, ...], keys: tuple[str, ...] | None, board: Board,
-             write: Callable[[Any, Board], bytes | None]) -> bytes:
+             write: _Write) -> bytes:
         """``{`` + each record's key's JSON text (``keys``', else the record's ``id``),
         ``:``, its text (``write``'s), in the keys' sorted order, + ``}``; ``_Refused``
         where orjson refuses a text."""
@@ -227,43 +245,35 @@ class _Object:
         if records is old and board is self.board and keys is self.keys:
             return self.written
         if board is self.board and keys is self.keys and len(records) == len(old):
-            entries, names = list(self.entries), self.names
+            entries, memos, names = list(self.entries), list(self.memos), self.names
             for i in compress(range(len(records)), map(is_not, old, records)):
                 record = records[i]
                 if keys is None and record.id != old[i].id:  # other keys: written anew
                     break
-                entries[i] = _entry(names[i], write(record, board))
+                text, memos[i] = write(record, board, old[i], memos[i])
+                entries[i] = b"%b:%b" % (names[i], text)
             else:
-                return self._written(records, keys, board, entries)
+                return self._written(records, keys, board, entries, memos)
         ids = list(keys) if keys is not None else [r.id for r in records]
         if len(set(ids)) != len(ids):  # (a dict keeps one of each key: the whole way)
             raise _Refused
-        names = [_name(k) for k in ids]
-        entries = [_entry(n, write(r, board)) for n, r in zip(names, records, strict=True)]
+        names = [_dump(k) for k in ids]
+        written = [write(r, board, None, None) for r in records]
         order = sorted(range(len(ids)), key=ids.__getitem__)
         self.names, self.order = names, None if order == list(range(len(ids))) else order
-        return self._written(records, keys, board, entries)
+        return self._written(records, keys, board,
+                             [b"%b:%b" % (n, t) for n, (t, _) in zip(names, written,
+                                                                       strict=True)],
+                             [memo for _, memo in written])
 
     def _written(self, records: tuple[Any, ...], keys: tuple[str, ...] | None,
-                 board: Board, entries: list[bytes]) -> bytes:
-        self.records, self.keys, self.board, self.entries = records, keys, board, entries
+                 board: Board, entries: list[bytes], memos: list[Any]) -> bytes:
+        self.records, self.keys, self.board = records, keys, board
+        self.entries, self.memos = entries, memos
         order = self.order
         joined = b",".join(entries if order is None else [entries[i] for i in order])
         text = self.written = b"{%b}" % joined
         return text
-
-
-def _name(key: str) -> bytes:
-    text = _sorted_dump(key)
-    if text is None:
-        raise _Refused
-    return text
-
-
-def _entry(name: bytes, text: bytes | None) -> bytes:
-    if text is None:
-        raise _Refused
-    return b"%b:%b" % (name, text)
 
 
 #: the first key of a position's canonical text, with its quotes and colon
@@ -282,11 +292,3 @@ _HOLDING: Final = (b'{"money":%b,"passengers":%b,"shares":%b,"stations":%b,'
 #: order, the last ones (``pending`` on) written as one object whose ``{`` is left out
 _REST: Final = (b'"city_tokens":%b,"end_reason":%b,"game":"rocket","holdings":%b,'
                 b'"lines":%b,"options":%b,%b')
-
-
-def _all(texts: list[bytes | None]) -> list[bytes]:
-    """``texts``, each written; ``_Refused`` where orjson refused one."""
-    written = [t for t in texts if t is not None]
-    if len(written) != len(texts):
-        raise _Refused
-    return written
