@@ -87,17 +87,13 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
     ``digests``), an accepted action's position and the legal actions are answered by
     their digests (oracle.protocol.digests), and that position is kept by its digest:
     a later inspect may name it by ``position_ref`` (oracle.protocol.position_refs)."""
-    with impl.holding(msg["game"]):  # its five questions look the engine up once
-        return _inspect_held(impl, msg)
-
-
-def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
-    """``_inspect``, the game's engine held."""
     game = msg["game"]
-    unknown = [q for q in msg["ask"] if q not in INSPECT_QUESTIONS]
-    if unknown:  # reached only with --no-check: the request schema names them otherwise
-        raise Errored(f"inspect: ask {unknown!r}: each must be one of "
-                      f"{', '.join(INSPECT_QUESTIONS)}")
+    ask = msg["ask"]
+    if ask != _ASKED:  # (the lockstep asks them all, in their order)
+        unknown = [q for q in ask if q not in INSPECT_QUESTIONS]
+        if unknown:  # reached only with --no-check: the request schema names them else
+            raise Errored(f"inspect: ask {unknown!r}: each must be one of "
+                          f"{', '.join(INSPECT_QUESTIONS)}")
     digests = msg.get("digests") is True
     kept = remembered(impl)
     ref = msg.get("position_ref")
@@ -132,6 +128,15 @@ def _inspect_held(impl: Implementation, msg: JSON) -> JSON:
             return Known(parts, (digest, (listing["digest"], listing["count"]),
                                  parts["scores"]["result"]["scores"],
                                  parts["game_over"]["result"]["over"]))
+    with impl.holding(game):  # its five questions look the engine up once
+        return _inspect_each(impl, msg, kept, position, pin, digests)
+
+
+def _inspect_each(impl: Implementation, msg: JSON, kept: Remembered, position: JSON,
+                  pin: bool, digests: bool) -> JSON:
+    """``_inspect``'s questions asked one by one, the game's engine held: ``position``
+    pinned where ``pin`` says."""
+    game = msg["game"]
     with impl.pinned(game, position) if pin else contextlib.nullcontext():
         if "action" not in msg:
             return _ask(impl, game, position, msg["ask"], digests)
