@@ -73,16 +73,12 @@ def turn_json(state: State) -> JSON:
 
 
 def pending_json(state: State) -> JSON | None:
-    return None if state.pending is None else pending_record_json(state.pending,
-                                                                  state.players)
-
-
-def pending_record_json(p: Pending, players: tuple[str, ...]) -> JSON:
-    return {
+    p = state.pending
+    return None if p is None else {
         "line": p.line, "origin": p.origin, "origin_heading": p.origin_heading,
-        "chosen": p.chosen, "bidders": [players[i] for i in p.bidders],
+        "chosen": p.chosen, "bidders": [state.players[i] for i in p.bidders],
         "high": None if p.high is None else {
-            "player": players[p.high.player], "shares": p.high.shares,
+            "player": state.players[p.high.player], "shares": p.high.shares,
             "to": p.high.to}}
 
 

@@ -40,8 +40,8 @@ from oracle.rocket import codec
 from oracle.rocket.board import Board
 from oracle.rocket.state import Holding, Line, State
 
-#: parts kept before the table is emptied (a game makes some 300 states of 16 lines
-#: and a few holdings)
+#: parts kept by their objects before the table is emptied (a board, its options and
+#: some tens of city tokens' tuples a game)
 _KEPT: Final = 4096
 
 _SORTED: Final = orjson.OPT_SORT_KEYS
