@@ -21,7 +21,7 @@ from oracle.core.collector import fewer_collections
 from oracle.core.errors import MalformedInput, RailrulesError
 from oracle.core.made import as_json
 from oracle.protocol.digests import DIGESTS_FEATURE
-from oracle.protocol.expected import Known, known_line
+from oracle.protocol.expected import ASKED, Known, known_line
 from oracle.protocol.implementation import (
     INSPECT_FEATURE,
     INSPECT_QUESTIONS,
@@ -76,8 +76,9 @@ def _apply(impl: Implementation, msg: JSON) -> JSON:
     return verdict.refusal_json()
 
 
-#: the questions of an inspect whose reply line is filled in (``Known``)
-_ASKED: Final = list(INSPECT_QUESTIONS)
+#: the questions of an inspect whose reply line is filled in (``Known``), as the
+#: request's JSON list
+_ASKED: Final = list(ASKED)
 
 
 def _inspect(impl: Implementation, msg: JSON) -> JSON:
@@ -121,7 +122,7 @@ def _inspect(impl: Implementation, msg: JSON) -> JSON:
                 return parts
             digest = parts["apply"]["result"]["digest"]
             kept.keep(game, digest, made, msg.get("seq"))
-            if msg["ask"] != _ASKED:
+            if ask != _ASKED:
                 return parts
             # its reply line filled in, not built and written again (expected.py)
             listing = parts["legal_actions"]["result"]
